@@ -1,0 +1,24 @@
+"""Back Alley (Back Alley Bridge): the rules engine behind the site.
+
+>>> from backalley import score_deal
+>>> score_deal(5, [("N", 2), ("E", "pass"), ("S", 1), ("W", "pass")], {"NS": 2, "EW": 3})
+{'NS': -15, 'EW': 3}
+"""
+from .bidding import Contract, board_multipliers, legal_bids, opening_leader, overbid_warnings, side_contracts
+from .cards import BIG, LITTLE, PACK, Card, parse_card, parse_cards
+from .deal import Deal, Trick
+from .errors import RULES, BackAlleyError, IllegalBid, IllegalPlay, InvalidDeal, InvalidVariant, Reason
+from .match import Match
+from .play import check_play, legal_plays, trick_winner
+from .scoring import score_deal
+from .table import SEATS, SIDES
+from .variants import VARIANTS, Variant, deal_sizes, options, resolve_variant
+
+__all__ = [
+    "BIG", "LITTLE", "PACK", "RULES", "SEATS", "SIDES", "VARIANTS",
+    "BackAlleyError", "Card", "Contract", "Deal", "IllegalBid", "IllegalPlay", "InvalidDeal",
+    "InvalidVariant", "Match", "Reason", "Trick", "Variant",
+    "board_multipliers", "check_play", "deal_sizes", "legal_bids", "legal_plays", "opening_leader",
+    "options", "overbid_warnings", "parse_card", "parse_cards", "resolve_variant", "score_deal",
+    "side_contracts", "trick_winner",
+]

@@ -1,0 +1,131 @@
+"""Bids: what may be bid, board multipliers in table order, side targets and the opening leader.
+
+>>> bids = [("W", "board"), ("N", "board"), ("E", "pass"), ("S", "board")]
+>>> board_multipliers(bids)
+{'W': 1, 'N': 2, 'S': 3}
+>>> side_contracts(bids)["NS"]
+Contract(target=0, multiplier=3)
+>>> opening_leader(bids)
+'S'
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import IllegalBid, InvalidDeal
+from .table import SEATS, left_of, seat_index, side_of
+from .variants import resolve_variant
+
+Bid = "str | int"
+
+
+class Contract(NamedTuple):
+    """What a side must take: the numeric ``target``, or all tricks when ``multiplier`` is set."""
+
+    target: int
+    multiplier: int | None
+
+
+def normalize_bid(bid) -> "str | int":
+    """``"pass"``, ``"board"`` or an int, from any accepted spelling; else ``IllegalBid``."""
+    if isinstance(bid, str):
+        text = bid.strip().lower()
+        if text in ("pass", "board"):
+            return text
+        if text.isdigit():
+            return int(text)
+    elif isinstance(bid, int) and not isinstance(bid, bool):
+        return bid
+    raise IllegalBid("bid-value", f"not a bid: {bid!r} (bid pass, a whole number or board)")
+
+
+def legal_bids(hand_size: int) -> list:
+    """Every bid allowed in a deal of ``hand_size`` cards: pass, 1 … h − 1, board."""
+    return ["pass", *range(1, hand_size), "board"]
+
+
+def check_bid(bid, hand_size: int) -> "str | int":
+    """The normalized bid, or ``IllegalBid`` saying why it is not allowed with this hand size."""
+    bid = normalize_bid(bid)
+    if isinstance(bid, int) and not 1 <= bid < hand_size:
+        if hand_size == 1:
+            message = f"{bid} is not allowed in a one-card deal: only pass and board remain"
+        else:
+            message = (
+                f"{bid} is not allowed with {hand_size} cards: a number bid is from 1 to "
+                f"{hand_size - 1} (bid board to promise every trick)"
+            )
+        raise IllegalBid("bid-range", message)
+    return bid
+
+
+def parse_bids(bids) -> list[tuple[str, "str | int"]]:
+    """Bids as ``[(seat, bid), …]`` normalized; four seats, each once, in clockwise order."""
+    try:
+        pairs = [(seat_index(seat), normalize_bid(bid)) for seat, bid in bids]
+    except (TypeError, ValueError) as error:
+        if isinstance(error, (IllegalBid, InvalidDeal)):
+            raise
+        raise InvalidDeal("bids", f"bids must be (seat, bid) pairs, got {bids!r}") from None
+    seats = [seat for seat, _ in pairs]
+    if len(pairs) != 4 or len(set(seats)) != 4:
+        raise InvalidDeal("bids", f"a deal has exactly one bid from each of N, E, S and W, got {len(pairs)}")
+    for before, after in zip(seats, seats[1:]):
+        if after != left_of(before):
+            raise InvalidDeal(
+                "bids", f"bids go clockwise: {SEATS[after]} cannot bid right after {SEATS[before]}"
+            )
+    return [(SEATS[seat], bid) for seat, bid in pairs]
+
+
+def board_multipliers(bids, variant="standard") -> dict[str, int]:
+    """The multiplier of each board bid, counted in the order made around the table."""
+    levels = resolve_variant(variant).board_multipliers
+    boards = [seat for seat, bid in bids if bid == "board"]
+    return {seat: levels[i] for i, seat in enumerate(boards)}
+
+
+def side_contracts(bids, variant="standard") -> dict[str, Contract]:
+    """Each side's contract: its highest board multiplier, or the sum of its numbers."""
+    multipliers = board_multipliers(bids, variant)
+    contracts = {}
+    for side in ("NS", "EW"):
+        own = [(seat, bid) for seat, bid in bids if side_of(seat_index(seat)) == side]
+        boards = [multipliers[seat] for seat, bid in own if bid == "board"]
+        target = sum(bid for _, bid in own if isinstance(bid, int))
+        contracts[side] = Contract(0, max(boards)) if boards else Contract(target, None)
+    return contracts
+
+
+def opening_leader(bids) -> str | None:
+    """Who leads first: the last board bidder, else the highest number (first bidder on ties).
+
+    ``None`` when all four passed: the deal is thrown in.
+    """
+    leader, best = None, 0
+    for seat, bid in bids:
+        bid = normalize_bid(bid)
+        if bid == "board":
+            leader, best = seat, float("inf")
+        elif isinstance(bid, int) and bid > best:
+            leader, best = seat, bid
+    return None if leader is None else SEATS[seat_index(leader)]
+
+
+def overbid_warnings(hand_size: int, bids) -> list[str]:
+    """Plain-words warnings when a side's or the table's numbers exceed the hand size.
+
+    Overbids are allowed; these are only reported, never refused.
+    """
+    warnings = []
+    numbers = {side: 0 for side in ("NS", "EW")}
+    for seat, bid in bids:
+        if isinstance(bid, int):
+            numbers[side_of(seat_index(seat))] += bid
+    for side, total in numbers.items():
+        if total > hand_size:
+            warnings.append(f"{side} bid {total} tricks with only {hand_size} in the deal")
+    table = sum(numbers.values())
+    if table > hand_size:
+        warnings.append(f"the table bid {table} tricks with only {hand_size} in the deal")
+    return warnings

@@ -1,0 +1,260 @@
+"""One deal as a state machine: bids in turn, then tricks, then the score.
+
+>>> deal = Deal({"N": ["AS"], "E": ["KS"], "S": ["2H"], "W": ["3H"]}, trump="H", dealer="W",
+...             bids=["board", "pass", "pass", "pass"])
+>>> deal.to_act, deal.legal_plays()
+('N', [AS])
+>>> for card in ["AS", "KS", "2H", "3H"]:
+...     deal.play(deal.to_act, card)
+>>> deal.tricks[-1].winner, deal.score()
+('W', {'NS': -10, 'EW': 1})
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .bidding import board_multipliers, check_bid, legal_bids, opening_leader, overbid_warnings, side_contracts
+from .cards import EFFECTIVE_SUIT, SUITS, TRUMP, Card, parse_card, parse_trump
+from .errors import IllegalBid, IllegalPlay, InvalidDeal
+from .play import allowed, by_suit, illegal, winning_index
+from .scoring import contract_score
+from .table import SEAT_NAMES, SEATS, left_of, seat_index
+
+_SEAT = {seat: i for i, seat in enumerate(SEATS)}
+from .variants import resolve_variant
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards as ``(seat, card)`` in play order, who won."""
+
+    leader: str
+    cards: tuple
+    winner: str
+
+
+class Deal:
+    """One deal from given hands, trump and dealer.
+
+    ``bids`` (optional) are played in turn from the seat left of the dealer. With ``leader``
+    the deal has no bidding and play starts at once (the tie-break deal, or a study position).
+    """
+
+    _over = "the deal is over"
+
+    def __init__(self, hands, trump, dealer, *, variant="standard", bids=(), leader=None):
+        self.variant = resolve_variant(variant)
+        self._trump = parse_trump(trump)
+        self._dealer = seat_index(dealer)
+        self._hands = _parse_hands(hands, self._trump)
+        self._setup(bids, leader)
+
+    def _setup(self, bids, leader) -> None:
+        """Start the deal from ``_hands``, ``_trump`` and ``_dealer``."""
+        self._suit_of = EFFECTIVE_SUIT[self._trump]
+        self._groups = [by_suit(hand, self._trump) for hand in self._hands]
+        self.hand_size = len(self._hands[0])
+        self._bids: list[tuple[str, object]] = []
+        self._board_bidder = [False] * 4
+        self._trick: list[Card] = []
+        self._done: list[tuple] = []
+        self._won = [0, 0]
+        self._trump_played = False
+        self._legal = None
+        if leader is None:
+            self.phase = "bid"
+            self._to_act = left_of(self._dealer)
+        else:
+            self.phase = "play"
+            self._to_act = self._leader = seat_index(leader)
+        self.to_act: str | None = SEATS[self._to_act]
+        """The seat whose bid or card is awaited, ``None`` once the deal is over."""
+        for bid in bids:
+            if isinstance(bid, tuple):
+                self.bid(*bid)
+            else:
+                self.bid(self.to_act, bid)
+
+    # -- what can be seen ---------------------------------------------------------------
+    @property
+    def trump(self) -> str | None:
+        return None if self._trump is None else SUITS[self._trump]
+
+    @property
+    def dealer(self) -> str:
+        return SEATS[self._dealer]
+
+    @property
+    def hands(self) -> dict[str, tuple[Card, ...]]:
+        """The cards each seat still holds."""
+        return {seat: tuple(cards) for seat, cards in zip(SEATS, self._hands)}
+
+    @property
+    def bids(self) -> list[tuple[str, object]]:
+        return list(self._bids)
+
+    @property
+    def leader(self) -> str | None:
+        """The opening leader, once known."""
+        return SEATS[self._leader] if self.phase != "bid" and not self.thrown_in else None
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when all four passed: nobody scores and the hand size is dealt again."""
+        return len(self._bids) == 4 and all(bid == "pass" for _, bid in self._bids)
+
+    @property
+    def multipliers(self) -> dict[str, int]:
+        """The board multiplier of each seat that bid board."""
+        return board_multipliers(self._bids, self.variant)
+
+    @property
+    def contracts(self):
+        return side_contracts(self._bids, self.variant)
+
+    @property
+    def warnings(self) -> list[str]:
+        """Overbid warnings: reported, never refused."""
+        return overbid_warnings(self.hand_size, self._bids)
+
+    @property
+    def trick(self) -> list[tuple[str, Card]]:
+        """The trick in progress as ``(seat, card)`` pairs."""
+        first = self._to_act - len(self._trick)
+        return [(SEATS[(first + i) & 3], c) for i, c in enumerate(self._trick)]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order."""
+        return [
+            Trick(SEATS[leader], tuple((SEATS[(leader + i) & 3], c) for i, c in enumerate(cards)), SEATS[winner])
+            for leader, cards, winner in self._done
+        ]
+
+    @property
+    def tricks_won(self) -> dict[str, int]:
+        return {"NS": self._won[0], "EW": self._won[1]}
+
+    @property
+    def trumps_broken(self) -> bool:
+        """True once a trump has been played: from then on anyone may lead trumps."""
+        return self._trump_played
+
+    # -- bidding --------------------------------------------------------------------------
+    def legal_bids(self) -> list:
+        return legal_bids(self.hand_size) if self.phase == "bid" else []
+
+    def bid(self, seat, bid) -> None:
+        """Record ``seat``'s bid; ``IllegalBid`` (and no change) if it is not allowed now."""
+        s = seat_index(seat)
+        if self.phase != "bid":
+            what = self._over if self.phase == "over" else "the bidding is over"
+            raise IllegalBid("phase", f"{SEAT_NAMES[SEATS[s]]} cannot bid: {what}")
+        if s != self._to_act:
+            raise IllegalBid("turn", f"{SEAT_NAMES[SEATS[s]]} cannot bid now: it is "
+                                     f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
+        bid = check_bid(bid, self.hand_size)
+        self._bids.append((SEATS[s], bid))
+        self._board_bidder[s] = bid == "board"
+        if len(self._bids) < 4:
+            self._to_act = left_of(s)
+        elif self.thrown_in:
+            self._end()
+            return
+        else:
+            self.phase = "play"
+            self._to_act = self._leader = seat_index(opening_leader(self._bids))
+        self.to_act = SEATS[self._to_act]
+
+    # -- play -----------------------------------------------------------------------------
+    def _allowed(self):
+        v = self.variant
+        self._legal = allowed(
+            self._hands[self._to_act], self._groups[self._to_act], self._trick, self._trump, self._trump_played,
+            self._board_bidder[self._to_act], v.all_trump_lead, v.big_lead_binds_partner,
+        )
+        return self._legal
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the player to act may play (empty outside play, or when none is legal)."""
+        if self.phase != "play":
+            return []
+        return list((self._legal or self._allowed())[0])
+
+    @property
+    def constraint(self) -> str | None:
+        """The rule id that shapes the current legal plays (see ``play.allowed``)."""
+        return (self._legal or self._allowed())[1] if self.phase == "play" else None
+
+    def play(self, seat, card) -> None:
+        """Play ``card`` for ``seat``; ``IllegalPlay`` (and no change) if the rules forbid it."""
+        s = _SEAT.get(seat)
+        if s is None:
+            s = seat_index(seat)
+        if self.phase != "play":
+            what = "the bidding is not finished" if self.phase == "bid" else self._over
+            raise IllegalPlay("phase", f"{SEAT_NAMES[SEATS[s]]} cannot play: {what}")
+        if s != self._to_act:
+            raise IllegalPlay("turn", f"{SEAT_NAMES[SEATS[s]]} cannot play now: it is "
+                                      f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
+        if card.__class__ is not Card:
+            card = parse_card(card)
+        legal, rule = self._legal or self._allowed()
+        if card not in legal:
+            raise illegal(card, self._hands[s], self._trick, self._trump, legal, rule, SEAT_NAMES[SEATS[s]])
+        self._hands[s].remove(card)
+        self._groups[s][self._suit_of[card]].remove(card)
+        trick = self._trick
+        trick.append(card)
+        self._legal = None
+        if self._suit_of[card] == TRUMP and self._trump is not None:
+            self._trump_played = True
+        if len(trick) < 4:
+            self._to_act = s = (s + 1) & 3
+            self.to_act = SEATS[s]
+            return
+        leader = (s + 1) & 3
+        winner = (leader + winning_index(trick, self._trump)) & 3
+        self._done.append((leader, tuple(trick), winner))
+        self._won[winner & 1] += 1
+        self._trick = []
+        self._to_act = winner
+        if self._hands[winner]:
+            self.to_act = SEATS[winner]
+        else:
+            self._end()
+
+    def _end(self) -> None:
+        """The deal is over (last trick played, or thrown in)."""
+        self.phase = "over"
+        self.to_act = None
+
+    # -- result ---------------------------------------------------------------------------
+    def score(self) -> dict[str, int]:
+        """Both sides' scores once the deal is over (nothing for a thrown-in deal)."""
+        if self.phase != "over":
+            raise InvalidDeal("phase", "a deal is scored once its last trick is played")
+        if self.thrown_in or not self._bids:
+            return {"NS": 0, "EW": 0}
+        contracts = self.contracts
+        return {
+            side: contract_score(contracts[side], self._won[i], self.hand_size, self.variant)
+            for i, side in enumerate(("NS", "EW"))
+        }
+
+
+def _parse_hands(hands, trump) -> list[list[Card]]:
+    if not hasattr(hands, "keys") or {seat_index(s) for s in hands.keys()} != {0, 1, 2, 3} or len(hands) != 4:
+        raise InvalidDeal("hands", "a deal gives a hand to each of N, E, S and W")
+    result = [None] * 4
+    for seat, cards in hands.items():
+        result[seat_index(seat)] = [parse_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
+    sizes = {len(cards) for cards in result}
+    if len(sizes) != 1 or not 1 <= sizes.pop() <= 13:
+        raise InvalidDeal("hands", "every player holds the same number of cards, from 1 to 13")
+    every = [c for cards in result for c in cards]
+    if len(set(every)) != len(every):
+        twice = sorted({c for c in every if every.count(c) > 1})
+        raise InvalidDeal("hands", f"{twice[0]} is dealt twice")
+    if trump is None and any(c >= 52 for c in every):
+        raise InvalidDeal("hands", "a no-trump deal has no jokers in any hand")
+    return result

@@ -1,0 +1,150 @@
+"""Playing a trick: which cards are legal, why a card is not, and who wins.
+
+>>> trick_winner(["LITTLE", "BIG", "2S", "AS"], "S")
+1
+>>> legal_plays(["5H", "KH", "9S", "2C"], ["BIG"], "H")
+[KH]
+>>> check_play("9S", ["5H", "KH", "9S", "2C"], ["LITTLE"], "H").rule
+'little-lead'
+"""
+from __future__ import annotations
+
+from .cards import BIG, EFFECTIVE_SUIT, LITTLE, POWER, SUITS, TRUMP, Card, parse_card, parse_trump
+from .errors import IllegalPlay, InvalidDeal, Reason
+from .variants import resolve_variant
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
+def by_suit(hand, trump) -> list[list[Card]]:
+    """The cards of ``hand`` sorted into five lists by effective suit (``TRUMP`` is the last)."""
+    suit_of = EFFECTIVE_SUIT[trump]
+    groups = [[], [], [], [], []]
+    for c in hand:
+        groups[suit_of[c]].append(c)
+    return groups
+
+
+def allowed(hand, groups, trick, trump, trump_played, bid_board, all_trump_lead, big_binds_partner):
+    """The legal cards of ``hand`` and the rule id that shaped them.
+
+    ``groups`` is ``by_suit(hand, trump)``. The rule id is ``None`` when no rule narrowed or
+    widened the choice; else one of ``follow-suit``, ``trump-lead``, ``no-legal-lead``,
+    ``big-lead``, ``little-lead`` (a restriction) or ``board-bidder-lead``, ``all-trump-lead``
+    (an exception that allowed trumps). The returned list may be ``hand`` or one of ``groups``:
+    callers copy it before handing it out. Arguments are internal values (cards, a suit index
+    or ``None``, booleans).
+    """
+    if not trick:
+        trumps = groups[TRUMP]
+        if trump is None or trump_played or not trumps:
+            return hand, None
+        if bid_board:
+            return hand, "board-bidder-lead"
+        if len(trumps) < len(hand):
+            return [c for c in hand if c not in trumps], "trump-lead"
+        return (hand, "all-trump-lead") if all_trump_lead else ([], "no-legal-lead")
+    led = trick[0]
+    same = groups[EFFECTIVE_SUIT[trump][led]]
+    if not same:
+        return hand, None
+    if led >= 52 and (led == LITTLE or big_binds_partner or len(trick) != 2):
+        power = POWER[trump]
+        if led == BIG:
+            return [max(same, key=power.__getitem__)], "big-lead"
+        return [min(same, key=power.__getitem__)], "little-lead"
+    return same, ("follow-suit" if len(same) < len(hand) else None)
+
+
+def _inputs(hand, trick, trump):
+    hand = [parse_card(c) for c in hand]
+    trick = [parse_card(c) for c in trick]
+    trump = parse_trump(trump)
+    if len(set(hand)) != len(hand):
+        raise InvalidDeal("hands", f"a card appears twice in the hand {' '.join(map(str, hand))}")
+    if len(trick) > 3:
+        raise InvalidDeal("phase", "a trick has four cards: nobody plays a fifth")
+    clash = set(hand) & set(trick)
+    if clash:
+        raise InvalidDeal("hands", f"{min(clash)} cannot be both in the hand and on the table")
+    if trump is None and any(c >= 52 for c in hand + trick):
+        raise InvalidDeal("hands", "a no-trump deal has no jokers in play")
+    return hand, trick, trump
+
+
+def legal_plays(hand, trick, trump, *, trump_played=False, bid_board=False, variant="standard"):
+    """The cards of ``hand`` that may be played to ``trick`` (cards so far, in play order).
+
+    ``trump`` is ``"S"``/``"H"``/``"D"``/``"C"`` or ``None``; ``trump_played`` says a trump
+    fell in an earlier trick; ``bid_board`` says this player personally bid board.
+    """
+    v = resolve_variant(variant)
+    hand, trick, t = _inputs(hand, trick, trump)
+    cards, _ = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v.all_trump_lead, v.big_lead_binds_partner)
+    return list(cards)
+
+
+def check_play(card, hand, trick, trump, *, trump_played=False, bid_board=False, variant="standard"):
+    """``None`` when ``card`` may be played, else the ``Reason`` (rule id and message)."""
+    v = resolve_variant(variant)
+    card = parse_card(card)
+    hand, trick, t = _inputs(hand, trick, trump)
+    cards, rule = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v.all_trump_lead, v.big_lead_binds_partner)
+    if card in cards:
+        return None
+    return refusal(card, hand, trick, t, cards, rule)
+
+
+def refusal(card: Card, hand, trick, trump, legal, rule) -> Reason:
+    """The plain-words reason why ``card`` is not among the ``legal`` cards."""
+    if card not in hand:
+        return Reason("not-in-hand", f"{card} is not in the hand ({' '.join(map(str, hand)) or 'empty'})")
+    if rule == "no-legal-lead":
+        return Reason(rule, "this hand holds nothing but trumps and trumps are not broken: "
+                            "the strict reading leaves it no legal lead")
+    if rule == "trump-lead":
+        return Reason(rule, f"{card} is a trump, and no trump may be led until a trump has been "
+                            f"played in an earlier trick (unless you bid board or hold only trumps)")
+    trump_name = SUIT_NAMES[SUITS[trump]] if trump is not None else None
+    if rule in ("big-lead", "little-lead"):
+        joker, which = ("BIG", "highest") if rule == "big-lead" else ("LITTLE", "lowest")
+        return Reason(rule, f"{joker} was led, so every other player must play their {which} trump, "
+                            f"here {legal[0]}")
+    led_suit = EFFECTIVE_SUIT[trump][trick[0]]
+    if led_suit == TRUMP:
+        return Reason("follow-suit", f"{trump_name} were led and the hand holds a trump "
+                                     f"({', '.join(map(str, legal))}): it must follow with one")
+    name = SUITS[led_suit]
+    return Reason("follow-suit", f"{SUIT_NAMES[name]} were led and the hand holds a "
+                                 f"{SUIT_SINGULAR[name]} ({', '.join(map(str, legal))}): it must follow {SUIT_NAMES[name]}")
+
+
+def winning_index(trick, trump) -> int:
+    """Index of the winning card among internal cards ``trick`` with suit index ``trump``."""
+    suit_of, power = EFFECTIVE_SUIT[trump], POWER[trump]
+    led_suit = suit_of[trick[0]]
+    best, best_power = 0, power[trick[0]]
+    for i in range(1, len(trick)):
+        c = trick[i]
+        s = suit_of[c]
+        if (s == led_suit or s == TRUMP) and power[c] > best_power:
+            best, best_power = i, power[c]
+    return best
+
+
+def trick_winner(trick, trump) -> int:
+    """Index of the card that wins ``trick`` (cards in play order) with ``trump`` as trumps."""
+    cards = [parse_card(c) for c in trick]
+    t = parse_trump(trump)
+    if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
+        raise InvalidDeal("hands", f"a trick is one to four different cards, got {' '.join(map(str, cards))}")
+    if t is None and any(c >= 52 for c in cards):
+        raise InvalidDeal("hands", "a no-trump deal has no jokers in play")
+    return winning_index(cards, t)
+
+
+def illegal(card: Card, hand, trick, trump, legal, rule, who: str) -> IllegalPlay:
+    """An ``IllegalPlay`` for ``card``, its message starting with the player's name."""
+    reason = refusal(card, hand, trick, trump, legal, rule)
+    return IllegalPlay(reason.rule, f"{who} cannot play {card}: {reason.message}")

@@ -1,0 +1,56 @@
+"""Scoring a deal: each side on its own contract, numbers or board.
+
+>>> score_deal(5, [("N", 2), ("E", "pass"), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1})
+{'NS': 16, 'EW': 1}
+"""
+from __future__ import annotations
+
+from .bidding import Contract, check_bid, parse_bids, side_contracts
+from .errors import InvalidDeal
+from .variants import Variant, resolve_variant
+
+
+def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Variant) -> int:
+    """The score of one side with this contract and this many tricks."""
+    if contract.multiplier is not None:
+        value = 10 * hand_size * contract.multiplier
+        return value if tricks == hand_size else -value
+    target = contract.target
+    if target == 0:
+        return tricks if variant.pass_scores_tricks else 0
+    points = variant.points_per_bid_trick
+    return points * target + (tricks - target) if tricks >= target else -points * target
+
+
+def score_deal(hand_size: int, bids, tricks, variant="standard") -> dict[str, int]:
+    """Both sides' scores for a played deal.
+
+    ``bids`` are ``[(seat, bid), …]`` in the order made; ``tricks`` is ``{"NS": n, "EW": m}``
+    adding up to ``hand_size``. A deal that all four passed is thrown in and scores nothing.
+    """
+    v = resolve_variant(variant)
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
+        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+    pairs = parse_bids(bids)
+    for _, bid in pairs:
+        check_bid(bid, hand_size)
+    won = _parse_tricks(tricks, hand_size)
+    if all(bid == "pass" for _, bid in pairs):
+        return {"NS": 0, "EW": 0}
+    contracts = side_contracts(pairs, v)
+    return {side: contract_score(contracts[side], won[side], hand_size, v) for side in ("NS", "EW")}
+
+
+def _parse_tricks(tricks, hand_size: int) -> dict[str, int]:
+    if not hasattr(tricks, "keys") or set(tricks.keys()) != {"NS", "EW"}:
+        raise InvalidDeal("tricks", f"tricks are given as {{'NS': n, 'EW': m}}, got {tricks!r}")
+    values = [tricks["NS"], tricks["EW"]]
+    if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in values):
+        raise InvalidDeal("tricks", f"trick counts are whole numbers from 0, got {tricks!r}")
+    if sum(values) != hand_size:
+        raise InvalidDeal(
+            "tricks",
+            f"the sides took {values[0]} + {values[1]} = {sum(values)} tricks, "
+            f"but a deal of {hand_size} cards has {hand_size}",
+        )
+    return {"NS": values[0], "EW": values[1]}
