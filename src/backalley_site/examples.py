@@ -1,0 +1,85 @@
+"""The worked examples of ``examples/*.md``, run once per file content, as read-only namespaces.
+
+Each example file is a doctest file. Its statements run in a fresh namespace and the public
+names they leave (not modules, classes or functions) become ``ex.<file_name>.<name>``, the file
+name written with ``_`` for ``-``.
+"""
+from __future__ import annotations
+
+import doctest
+import hashlib
+import inspect
+from pathlib import Path
+from types import MappingProxyType
+
+
+class ExampleError(Exception):
+    """An example is unknown, lacks a name, or raised while running."""
+
+
+class Namespace:
+    """Read-only attribute access to a mapping; an unknown name is an ``ExampleError``."""
+
+    def __init__(self, what: str, values: dict):
+        object.__setattr__(self, "_what", what)
+        object.__setattr__(self, "_values", MappingProxyType(values))
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self._values[name]
+        except KeyError:
+            known = ", ".join(sorted(self._values)) or "nothing"
+            raise ExampleError(f"{self._what} has no {name!r} (it has: {known})") from None
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{self._what} is read-only")
+
+    def __dir__(self):
+        return sorted(self._values)
+
+
+_cache: dict[tuple[Path, str], Namespace] = {}
+
+
+def run_example(path: Path) -> Namespace:
+    """The names left by the doctest statements of ``path``; cached by the file's content."""
+    text = path.read_text(encoding="utf-8")
+    key = (path.resolve(), hashlib.sha256(text.encode()).hexdigest())
+    if key not in _cache:
+        _cache[key] = Namespace(f"example {path.stem!r}", _run(path, text))
+    return _cache[key]
+
+
+def _run(path: Path, text: str) -> dict:
+    where = f"examples/{path.name}"
+    namespace: dict = {"__name__": f"example_{path.stem.replace('-', '_')}"}
+    for example in doctest.DocTestParser().get_examples(text, where):
+        line = example.lineno + 1
+        try:
+            exec(compile(example.source, f"{where}, line {line}", "exec"), namespace)
+        except Exception as exc:
+            raise ExampleError(f"{where}, line {line}: {type(exc).__name__}: {exc}") from exc
+    return {
+        name: value
+        for name, value in namespace.items()
+        if not name.startswith("_")
+        and not (inspect.ismodule(value) or inspect.isclass(value) or inspect.isroutine(value))
+    }
+
+
+class Examples:
+    """``ex``: every example of a directory by its file name with ``_`` for ``-``."""
+
+    def __init__(self, directory: Path):
+        self._directory = Path(directory)
+
+    def __getattr__(self, name: str) -> Namespace:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        path = self._directory / f"{name.replace('_', '-')}.md"
+        if not path.is_file():
+            known = ", ".join(sorted(p.stem.replace("-", "_") for p in self._directory.glob("*.md")))
+            raise ExampleError(f"no example {name!r} in {self._directory.name}/ (known: {known or 'none'})")
+        return run_example(path)

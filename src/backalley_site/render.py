@@ -1,0 +1,113 @@
+"""Pages as jinja2 templates in a sandbox: (Markdown, language) -> Markdown with the engine's figures.
+
+A page sees the names of CONTRIBUTING.md and nothing else of Python. Every ``{{ … }}`` that
+yields a number is written the way the language writes numbers. Any error becomes one
+``RenderError`` naming the page and the line.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import traceback
+from decimal import Decimal
+from pathlib import Path
+
+from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+import backalley
+from backalley import Card
+
+from . import diagrams
+from . import formatting as fmt
+from .examples import Examples
+from .terms import terms
+
+DEFAULT_EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+class RenderError(Exception):
+    """A page could not be rendered; the message says where and what went wrong."""
+
+
+def render(markdown: str, lang: str, *, page: str = "<string>", examples_dir: Path | None = None,
+           line_offset: int = 0) -> str:
+    """``markdown`` with its placeholders filled in ``lang``.
+
+    ``line_offset`` is added to reported line numbers (lines above ``markdown`` in the file,
+    such as front matter).
+    """
+    try:
+        env = environment(lang, Path(examples_dir or DEFAULT_EXAMPLES))
+        template = env.template_class.from_code(env, env.compile(markdown, page, page), env.globals)
+        return template.render()
+    except TemplateSyntaxError as exc:
+        raise RenderError(f"{_where(page, exc.lineno, line_offset)}: {exc.message}") from exc
+    except Exception as exc:
+        lines = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == page]
+        where = _where(page, lines[-1] if lines else None, line_offset)
+        raise RenderError(f"{where}: {type(exc).__name__}: {exc}") from exc
+
+
+def _where(page: str, line: int | None, offset: int) -> str:
+    return page if line is None else f"{page}, line {line + offset}"
+
+
+class _PageSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox, also refusing methods of engine objects so no page changes them."""
+
+    def is_safe_attribute(self, obj, attr, value):
+        return super().is_safe_attribute(obj, attr, value) and not inspect.ismethod(value)
+
+
+@functools.cache
+def environment(lang: str, examples_dir: Path) -> _PageSandbox:
+    """The jinja2 environment of one language, built once per process."""
+    terms(lang)  # an unknown language fails here, before any page
+    env = _PageSandbox(
+        undefined=StrictUndefined,
+        finalize=functools.partial(_finalize, lang=lang),
+        keep_trailing_newline=True,
+    )
+    env.globals.clear()
+    env.globals.update(
+        ex=Examples(examples_dir),
+        deal_sizes=_once(backalley.deal_sizes),
+        score_deal=_once(backalley.score_deal),
+        VARIANTS=backalley.VARIANTS,
+        table_diagram=functools.partial(diagrams.table_diagram, lang=lang),
+        hand_diagram=functools.partial(diagrams.hand_diagram, lang=lang),
+    )
+    for name in ("card", "cards", "seat", "suit", "times", "join_numbers"):
+        env.filters[name] = functools.partial(getattr(fmt, name), lang=lang)
+    return env
+
+
+_results: dict = {}
+
+
+def _once(function):
+    """``function`` computed once per process and arguments, whatever the language."""
+
+    @functools.wraps(function)
+    def once(*args, **kwargs):
+        key = (function.__name__, repr(args), repr(sorted(kwargs.items())))
+        if key not in _results:
+            _results[key] = function(*args, **kwargs)
+        return _results[key]
+
+    return once
+
+
+def _finalize(value, lang: str):
+    """How a ``{{ … }}`` is written: numbers in the language, text as it is, anything else refused."""
+    if isinstance(value, (str, Undefined)):
+        return value
+    if isinstance(value, Card):
+        raise TypeError(f"{{{{ … }}}} gave the card {value}: write it with | card")
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
+        return fmt.number(value, lang)
+    raise TypeError(
+        f"{{{{ … }}}} gave {type(value).__name__} {value!r}: write a number or text, "
+        "with a filter such as | card, | cards, | seat or | join_numbers"
+    )
