@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import IllegalBid, InvalidDeal
-from .table import SEATS, left_of, seat_index, side_of
+from .table import SEATS, SIDES, left_of, seat_index, side_of
 from .variants import resolve_variant
 
 Bid = "str | int"
@@ -41,7 +41,13 @@ def normalize_bid(bid) -> "str | int":
 
 def legal_bids(hand_size: int) -> list:
     """Every bid allowed in a deal of ``hand_size`` cards: pass, 1 … h − 1, board."""
-    return ["pass", *range(1, hand_size), "board"]
+    bids = _LEGAL_BIDS.get(hand_size) if isinstance(hand_size, int) else None
+    if bids is None:
+        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+    return list(bids)
+
+
+_LEGAL_BIDS = {h: ("pass", *range(1, h), "board") for h in range(1, 14)}
 
 
 def check_bid(bid, hand_size: int) -> "str | int":
@@ -87,14 +93,19 @@ def board_multipliers(bids, variant="standard") -> dict[str, int]:
 
 def side_contracts(bids, variant="standard") -> dict[str, Contract]:
     """Each side's contract: its highest board multiplier, or the sum of its numbers."""
-    multipliers = board_multipliers(bids, variant)
-    contracts = {}
-    for side in ("NS", "EW"):
-        own = [(seat, bid) for seat, bid in bids if side_of(seat_index(seat)) == side]
-        boards = [multipliers[seat] for seat, bid in own if bid == "board"]
-        target = sum(bid for _, bid in own if isinstance(bid, int))
-        contracts[side] = Contract(0, max(boards)) if boards else Contract(target, None)
-    return contracts
+    levels = resolve_variant(variant).board_multipliers
+    targets, multipliers, boards = [0, 0], [None, None], 0
+    for seat, bid in bids:
+        side = seat_index(seat) & 1
+        if bid == "board":
+            multipliers[side] = max(multipliers[side] or 0, levels[boards])
+            boards += 1
+        elif isinstance(bid, int):
+            targets[side] += bid
+    return {
+        side: Contract(0, multipliers[i]) if multipliers[i] else Contract(targets[i], None)
+        for i, side in enumerate(SIDES)
+    }
 
 
 def opening_leader(bids) -> str | None:

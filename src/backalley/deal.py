@@ -100,7 +100,8 @@ class Deal:
     @property
     def thrown_in(self) -> bool:
         """True when all four passed: nobody scores and the hand size is dealt again."""
-        return len(self._bids) == 4 and all(bid == "pass" for _, bid in self._bids)
+        bids = self._bids
+        return len(bids) == 4 and bids[0][1] == bids[1][1] == bids[2][1] == bids[3][1] == "pass"
 
     @property
     def multipliers(self) -> dict[str, int]:
@@ -145,14 +146,17 @@ class Deal:
 
     def bid(self, seat, bid) -> None:
         """Record ``seat``'s bid; ``IllegalBid`` (and no change) if it is not allowed now."""
-        s = seat_index(seat)
+        s = _SEAT.get(seat)
+        if s is None:
+            s = seat_index(seat)
         if self.phase != "bid":
             what = self._over if self.phase == "over" else "the bidding is over"
             raise IllegalBid("phase", f"{SEAT_NAMES[SEATS[s]]} cannot bid: {what}")
         if s != self._to_act:
             raise IllegalBid("turn", f"{SEAT_NAMES[SEATS[s]]} cannot bid now: it is "
                                      f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
-        bid = check_bid(bid, self.hand_size)
+        if not (bid == "pass" or bid == "board" or bid.__class__ is int and 0 < bid < self.hand_size):
+            bid = check_bid(bid, self.hand_size)
         self._bids.append((SEATS[s], bid))
         self._board_bidder[s] = bid == "board"
         if len(self._bids) < 4:
@@ -166,24 +170,27 @@ class Deal:
         self.to_act = SEATS[self._to_act]
 
     # -- play -----------------------------------------------------------------------------
-    def _allowed(self):
-        v = self.variant
-        self._legal = allowed(
-            self._hands[self._to_act], self._groups[self._to_act], self._trick, self._trump, self._trump_played,
-            self._board_bidder[self._to_act], v.all_trump_lead, v.big_lead_binds_partner,
-        )
-        return self._legal
-
     def legal_plays(self) -> list[Card]:
         """The cards the player to act may play (empty outside play, or when none is legal)."""
         if self.phase != "play":
             return []
-        return list((self._legal or self._allowed())[0])
+        legal = self._legal
+        if legal is None:
+            seat = self._to_act
+            legal = self._legal = allowed(
+                self._hands[seat], self._groups[seat], self._trick, self._trump, self._trump_played,
+                self._board_bidder[seat], self.variant.all_trump_lead, self.variant.big_lead_binds_partner,
+            )
+        return legal[0][:]
 
     @property
     def constraint(self) -> str | None:
         """The rule id that shapes the current legal plays (see ``play.allowed``)."""
-        return (self._legal or self._allowed())[1] if self.phase == "play" else None
+        if self.phase != "play":
+            return None
+        if self._legal is None:
+            self.legal_plays()
+        return self._legal[1]
 
     def play(self, seat, card) -> None:
         """Play ``card`` for ``seat``; ``IllegalPlay`` (and no change) if the rules forbid it."""
@@ -198,15 +205,18 @@ class Deal:
                                       f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
         if card.__class__ is not Card:
             card = parse_card(card)
-        legal, rule = self._legal or self._allowed()
+        if self._legal is None:
+            self.legal_plays()
+        legal, rule = self._legal
         if card not in legal:
             raise illegal(card, self._hands[s], self._trick, self._trump, legal, rule, SEAT_NAMES[SEATS[s]])
+        suit = self._suit_of[card]
         self._hands[s].remove(card)
-        self._groups[s][self._suit_of[card]].remove(card)
+        self._groups[s][suit].remove(card)
         trick = self._trick
         trick.append(card)
         self._legal = None
-        if self._suit_of[card] == TRUMP and self._trump is not None:
+        if suit == TRUMP:  # never in a no-trump deal: it has no jokers in play
             self._trump_played = True
         if len(trick) < 4:
             self._to_act = s = (s + 1) & 3

@@ -54,9 +54,9 @@ class Variant:
             if choices is None:
                 choices = (True, False)
             if value not in choices or type(value) is not type(f.default):
-                allowed = ", ".join(_show(c) for c in choices)
+                allowed = ", ".join(format_value(c) for c in choices)
                 raise InvalidVariant(
-                    "variant", f"option {f.name} cannot be {_show(value)}; allowed: {allowed}"
+                    "variant", f"option {f.name} cannot be {format_value(value)}; allowed: {allowed}"
                 )
 
     def replace(self, **changes) -> "Variant":
@@ -64,7 +64,7 @@ class Variant:
         unknown = sorted(set(changes) - {f.name for f in options()})
         if unknown:
             raise InvalidVariant("variant", f"unknown option {unknown[0]}; {_known_options()}")
-        label = ",".join(f"{k}={_show(v)}" for k, v in changes.items())
+        label = ",".join(f"{k}={format_value(v)}" for k, v in changes.items())
         return dataclasses.replace(self, name=f"{self.name},{label}" if label else self.name, **changes)
 
     def differences(self, other: "Variant") -> list[str]:
@@ -77,7 +77,8 @@ def options() -> tuple[dataclasses.Field, ...]:
     return tuple(f for f in dataclasses.fields(Variant) if f.name != "name")
 
 
-def _show(value) -> str:
+def format_value(value) -> str:
+    """An option value as the command line and the site write it (yes/no, 1/2/4/8)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple):

@@ -1,0 +1,254 @@
+"""The ``backalley`` command: scores, schedules, variants, card legality and simulations.
+
+Every user mistake ends with one line on stderr and exit status 2, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+
+from .bidding import overbid_warnings, parse_bids, side_contracts
+from .cards import parse_card, parse_cards
+from .errors import RULES, BackAlleyError
+from .play import check_play, legal_plays
+from .scoring import score_deal
+from .simulate import EVENTS, random_match
+from .variants import VARIANTS, deal_sizes, format_value, options, resolve_variant
+
+
+class UsageError(Exception):
+    """A mistake in the command line; its message is printed as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def main(argv=None) -> int:
+    parser = _build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return args.run(args)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+    except BackAlleyError as error:
+        print(f"backalley: {error} [rule: {error.rule}]", file=sys.stderr)
+    except ValueError as error:
+        print(f"backalley: {error}", file=sys.stderr)
+    return 2
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="backalley", description="Back Alley rules engine.")
+    commands = parser.add_subparsers(required=True, metavar="COMMAND", parser_class=_Parser)
+
+    score = commands.add_parser("score", help="a deal's score from bids and tricks",
+                                description="Score a deal. Example: backalley score 5 N=2 E=pass S=1 W=pass --ns 4")
+    score.add_argument("hand_size", type=_whole, help="cards each player held")
+    score.add_argument("bids", nargs="+", metavar="SEAT=BID", help="the four bids in the order made")
+    score.add_argument("--ns", type=_whole, required=True, help="tricks taken by North-South")
+    score.add_argument("--ew", type=_whole, help="tricks taken by East-West (default: the rest)")
+    _common(score, json_flag=True)
+    score.set_defaults(run=_score)
+
+    schedule = commands.add_parser("schedule", help="the hand sizes of a preset")
+    _common(schedule, json_flag=True)
+    schedule.set_defaults(run=_schedule)
+
+    variants = commands.add_parser("variants", help="list presets, show one, or compare two",
+                                   description="Without arguments: list the presets. "
+                                               "'show NAME' lists every rule option of a variant; "
+                                               "'diff A B' the options where two variants differ. "
+                                               "A variant is a preset or 'preset,option=value,...'.")
+    variants.add_argument("action", nargs="?", choices=("list", "show", "diff"), default="list")
+    variants.add_argument("names", nargs="*", metavar="VARIANT")
+    variants.add_argument("--json", action="store_true", help="print JSON")
+    variants.set_defaults(run=_variants)
+
+    explain = commands.add_parser("explain", help="why a card may or may not be played",
+                                  description="Example: backalley explain KH --hand '5H KH 9S 2C' --trick BIG --trump H")
+    explain.add_argument("card", help="the card to play, e.g. KH, 10S, BIG")
+    explain.add_argument("--hand", required=True, help="the player's hand, e.g. '5H KH 9S 2C'")
+    explain.add_argument("--trick", default="", help="cards already in the trick, in order (empty: a lead)")
+    explain.add_argument("--trump", required=True, help="trump suit S, H, D or C, or NT for no trumps")
+    explain.add_argument("--trumps-broken", action="store_true", help="a trump fell in an earlier trick")
+    explain.add_argument("--bid-board", action="store_true", help="this player bid board")
+    _common(explain, json_flag=True)
+    explain.set_defaults(run=_explain)
+
+    simulate = commands.add_parser("simulate", help="play seeded random matches and report")
+    simulate.add_argument("-n", "--matches", type=_positive, default=100, help="how many matches (default 100)")
+    simulate.add_argument("--seed", type=_whole, default=0, help="first seed (default 0)")
+    _common(simulate, json_flag=True)
+    simulate.set_defaults(run=_simulate)
+    return parser
+
+
+def _common(parser, json_flag=False):
+    parser.add_argument("--variant", default="standard", help="preset or 'preset,option=value' (default standard)")
+    if json_flag:
+        parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _emit(args, data, lines) -> int:
+    print(json.dumps(data, indent=2) if getattr(args, "json", False) else "\n".join(lines))
+    return 0
+
+
+def _score(args) -> int:
+    bids = []
+    for text in args.bids:
+        seat, sep, bid = text.partition("=")
+        if not sep:
+            raise UsageError(f"backalley score: write each bid as SEAT=BID, e.g. N=2 or W=board, not {text!r}")
+        bids.append((seat, bid))
+    bids = parse_bids(bids)
+    if args.ew is None and args.ns > args.hand_size:
+        raise UsageError(f"backalley score: North-South cannot take {args.ns} tricks in a deal of "
+                         f"{args.hand_size} cards")
+    ew = args.hand_size - args.ns if args.ew is None else args.ew
+    variant = resolve_variant(args.variant)
+    result = score_deal(args.hand_size, bids, {"NS": args.ns, "EW": ew}, variant)
+    contracts = side_contracts(bids, variant)
+    lines = []
+    for side, tricks in (("NS", args.ns), ("EW", ew)):
+        contract = contracts[side]
+        wanted = (f"board x{contract.multiplier}" if contract.multiplier
+                  else f"target {contract.target}" if contract.target else "both passed")
+        lines.append(f"{side}: {wanted}, {tricks} trick{'s' * (tricks != 1)} -> {result[side]:+d}")
+    warnings = overbid_warnings(args.hand_size, bids)
+    lines += [f"warning: {w}" for w in warnings]
+    return _emit(args, {"score": result, "warnings": warnings}, lines)
+
+
+def _schedule(args) -> int:
+    sizes = deal_sizes(args.variant)
+    return _emit(args, {"variant": resolve_variant(args.variant).name, "hand_sizes": list(sizes)},
+                 [" ".join(map(str, sizes)), f"{len(sizes)} deals"])
+
+
+def _variant_row(variant) -> dict:
+    return {f.name: _plain(getattr(variant, f.name)) for f in options()}
+
+
+def _plain(value):
+    """An option value for JSON output."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _variants(args) -> int:
+    if args.action == "list":
+        if args.names:
+            raise UsageError("backalley variants: 'list' takes no names")
+        standard = VARIANTS["standard"]
+        lines = []
+        for name, v in VARIANTS.items():
+            changes = ", ".join(f"{o}={format_value(getattr(v, o))}" for o in standard.differences(v))
+            lines.append(f"{name:14} {changes or 'the standard game'}")
+        return _emit(args, {name: _variant_row(v) for name, v in VARIANTS.items()}, lines)
+    wanted = 1 if args.action == "show" else 2
+    if len(args.names) != wanted:
+        raise UsageError(f"backalley variants {args.action}: give {wanted} variant name{'s' * (wanted > 1)}; "
+                         f"known presets: {', '.join(VARIANTS)}")
+    chosen = [resolve_variant(name) for name in args.names]
+    if args.action == "show":
+        v = chosen[0]
+        lines = [f"{f.name:24} {format_value(getattr(v, f.name)):10} {f.metadata['doc']}" for f in options()]
+        return _emit(args, {"variant": v.name, "options": _variant_row(v)}, lines)
+    a, b = chosen
+    differences = a.differences(b)
+    docs = {f.name: f.metadata["doc"] for f in options()}
+    rows = [{"option": o, "meaning": docs[o], a.name: _plain(getattr(a, o)), b.name: _plain(getattr(b, o))}
+            for o in differences]
+    lines = [f"{o}: {a.name}={format_value(getattr(a, o))}, {b.name}={format_value(getattr(b, o))} ({docs[o]})"
+             for o in differences] or [f"{a.name} and {b.name} play the same rules"]
+    return _emit(args, {"a": a.name, "b": b.name, "differences": rows}, lines)
+
+
+def _explain(args) -> int:
+    card = parse_card(args.card)
+    hand = parse_cards(args.hand)
+    trick = parse_cards(args.trick)
+    keywords = dict(trump_played=args.trumps_broken, bid_board=args.bid_board, variant=args.variant)
+    trump = None if args.trump.strip().upper() in ("NT", "NONE") else args.trump
+    reason = check_play(card, hand, trick, trump, **keywords)
+    legal = legal_plays(hand, trick, trump, **keywords)
+    verdict = f"{card} may be played" if reason is None else f"{card} may not be played: {reason.message}"
+    lines = [verdict, f"legal: {' '.join(map(str, legal)) or 'none'}"]
+    if reason is not None:
+        lines.append(f"rule: {reason.rule} ({RULES[reason.rule]})")
+    data = {"card": str(card), "legal": reason is None, "rule": None if reason is None else reason.rule,
+            "message": None if reason is None else reason.message, "legal_plays": [str(c) for c in legal]}
+    return _emit(args, data, lines)
+
+
+def _simulate(args) -> int:
+    variant = resolve_variant(args.variant)
+    counts: Counter = Counter()
+    wins: Counter = Counter()
+    totals = {"NS": 0, "EW": 0}
+    progress = _Progress(args.matches)
+    start = time.perf_counter()
+    for i in range(args.matches):
+        m = random_match(variant, args.seed + i, counts)
+        wins[m.winner or ("stopped" if m.stalemate else "draw")] += 1
+        for side in totals:
+            totals[side] += m.totals[side]
+        progress.update(i + 1)
+    elapsed = time.perf_counter() - start
+    progress.close()
+    rate = args.matches / elapsed if elapsed else float("inf")
+    data = {"variant": variant.name, "matches": args.matches, "first_seed": args.seed,
+            "results": dict(wins), "mean_totals": {s: totals[s] / args.matches for s in totals},
+            "events": {e: counts[e] for e in EVENTS}, "seconds": round(elapsed, 3),
+            "matches_per_second": round(rate, 1)}
+    lines = [f"{args.matches} matches of {variant.name} from seed {args.seed} "
+             f"in {elapsed:.2f} s ({rate:.0f} matches/s, counting rule events)",
+             "results: " + ", ".join(f"{k} {v}" for k, v in sorted(wins.items())),
+             f"mean totals: NS {data['mean_totals']['NS']:.1f}, EW {data['mean_totals']['EW']:.1f}",
+             "rule events:"] + [f"  {counts[e]:>9}  {text}" for e, text in EVENTS.items()]
+    return _emit(args, data, lines)
+
+
+class _Progress:
+    """A one-line progress bar on stderr, shown only on a terminal and after half a second."""
+
+    def __init__(self, total: int):
+        self.total = total
+        self.start = time.perf_counter()
+        self.shown = False
+        self.enabled = sys.stderr.isatty()
+
+    def update(self, done: int) -> None:
+        if not self.enabled or time.perf_counter() - self.start < 0.5:
+            return
+        width = 30
+        filled = width * done // self.total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} matches")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
