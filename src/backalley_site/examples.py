@@ -48,7 +48,7 @@ def run_example(path: Path) -> Namespace:
     text = path.read_text(encoding="utf-8")
     key = (path.resolve(), hashlib.sha256(text.encode()).hexdigest())
     if key not in _cache:
-        _cache[key] = Namespace(f"example {path.stem!r}", _run(path, text))
+        _cache[key] = Namespace(f"examples/{path.name}", _run(path, text))
     return _cache[key]
 
 
