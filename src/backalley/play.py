@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from .cards import BIG, EFFECTIVE_SUIT, LITTLE, POWER, SUITS, TRUMP, Card, parse_card, parse_trump
+from .cards import BIG, EFFECTIVE_SUIT, LITTLE, POWER, SUITS, TRUMP, Card, parse_card, parse_cards, parse_trump
 from .errors import IllegalPlay, InvalidDeal, Reason
 from .variants import resolve_variant
 
@@ -58,8 +58,8 @@ def allowed(hand, groups, trick, trump, trump_played, bid_board, all_trump_lead,
 
 
 def _inputs(hand, trick, trump):
-    hand = [parse_card(c) for c in hand]
-    trick = [parse_card(c) for c in trick]
+    hand = parse_cards(hand)
+    trick = parse_cards(trick)
     trump = parse_trump(trump)
     if len(set(hand)) != len(hand):
         raise InvalidDeal("hands", f"a card appears twice in the hand {' '.join(map(str, hand))}")
@@ -75,6 +75,8 @@ def _inputs(hand, trick, trump):
 
 def legal_plays(hand, trick, trump, *, trump_played=False, bid_board=False, variant="standard"):
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, in play order).
+
+    Cards are card objects or texts; a hand or trick may also be one string ("5H KH 9S").
 
     ``trump`` is ``"S"``/``"H"``/``"D"``/``"C"`` or ``None``; ``trump_played`` says a trump
     fell in an earlier trick; ``bid_board`` says this player personally bid board.
@@ -135,7 +137,7 @@ def winning_index(trick, trump) -> int:
 
 def trick_winner(trick, trump) -> int:
     """Index of the card that wins ``trick`` (cards in play order) with ``trump`` as trumps."""
-    cards = [parse_card(c) for c in trick]
+    cards = parse_cards(trick)
     t = parse_trump(trump)
     if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
         raise InvalidDeal("hands", f"a trick is one to four different cards, got {' '.join(map(str, cards))}")

@@ -1,0 +1,103 @@
+"""The backalley command: outputs for good input, one line and status 2 for bad input."""
+import json
+
+import pytest
+
+from backalley.cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_score_prints_both_sides(capsys):
+    status, out, _ = run(capsys, "score", "5", "N=2", "E=pass", "S=1", "W=pass", "--ns", "4")
+    assert status == 0
+    assert out.splitlines() == ["NS: target 3, 4 tricks -> +16", "EW: both passed, 1 trick -> +1"]
+
+
+def test_score_boards_and_json(capsys):
+    status, out, _ = run(capsys, "score", "5", "W=board", "N=board", "E=pass", "S=board", "--ns", "5", "--json")
+    assert status == 0 and json.loads(out) == {"score": {"NS": 150, "EW": -50}, "warnings": []}
+
+
+def test_score_reports_overbids_without_refusing(capsys):
+    status, out, _ = run(capsys, "score", "3", "N=2", "E=2", "S=2", "W=pass", "--ns", "2")
+    assert status == 0 and "warning: NS bid 4 tricks with only 3 in the deal" in out
+
+
+def test_score_with_a_house_rule(capsys):
+    status, out, _ = run(capsys, "score", "5", "N=2", "E=pass", "S=1", "W=pass", "--ns", "4",
+                         "--variant", "standard,points_per_bid_trick=10", "--json")
+    assert json.loads(out)["score"] == {"NS": 31, "EW": 1}
+
+
+def test_schedule(capsys):
+    status, out, _ = run(capsys, "schedule", "--variant", "gamerules-25")
+    assert status == 0 and out.splitlines()[1] == "25 deals"
+    assert out.split()[:3] == ["13", "12", "11"]
+
+
+def test_variants_list_show_and_diff(capsys):
+    _, out, _ = run(capsys, "variants")
+    assert [line.split()[0] for line in out.splitlines()] == [
+        "standard", "strict", "gamerules-25", "short-14", "tiebreak", "up-first"]
+    _, out, _ = run(capsys, "variants", "show", "strict")
+    assert "all_trump_lead           no" in out
+    _, out, _ = run(capsys, "variants", "diff", "standard", "short-14", "--json")
+    data = json.loads(out)
+    assert [row["option"] for row in data["differences"]] == ["max_hand_size", "tie"]
+    assert data["differences"][0]["short-14"] == 7
+
+
+@pytest.mark.parametrize("card, verdict, rule", [
+    ("KH", "KH may be played", None),
+    ("9S", "9S may not be played: BIG was led", "rule: big-lead"),
+])
+def test_explain(capsys, card, verdict, rule):
+    status, out, _ = run(capsys, "explain", card, "--hand", "5H KH 9S 2C", "--trick", "BIG", "--trump", "H")
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith(verdict) and lines[1] == "legal: KH"
+    assert (lines[2].startswith(rule) if rule else len(lines) == 2)
+
+
+def test_explain_a_card_not_in_the_hand(capsys):
+    status, out, _ = run(capsys, "explain", "9S", "--hand", "5H", "--trump", "H")
+    assert status == 0 and out.startswith("9S may not be played: 9S is not in the hand")
+
+
+def test_explain_strict_all_trump_lead(capsys):
+    _, out, _ = run(capsys, "explain", "KH", "--hand", "KH LITTLE", "--trump", "H", "--variant", "strict", "--json")
+    data = json.loads(out)
+    assert data["rule"] == "no-legal-lead" and data["legal_plays"] == []
+
+
+def test_simulate_reports_results_events_and_speed(capsys):
+    status, out, _ = run(capsys, "simulate", "-n", "5", "--variant", "short-14", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["matches"] == 5 and sum(data["results"].values()) == 5
+    assert data["events"]["follow-suit"] > 0 and data["matches_per_second"] > 0
+
+
+@pytest.mark.parametrize("argv, message", [
+    ([], "required"),
+    (["dance"], "invalid choice"),
+    (["score", "5", "N=2", "E=pass", "S=1", "--ns", "4"], "exactly one bid from each"),
+    (["score", "5", "N=5", "E=pass", "S=1", "W=pass", "--ns", "4"], "from 1 to 4"),
+    (["score", "5", "N2", "E=pass", "S=1", "W=pass", "--ns", "4"], "SEAT=BID"),
+    (["score", "5", "N=2", "E=pass", "S=1", "W=pass", "--ns", "7"], "cannot take 7 tricks"),
+    (["score", "5", "N=2", "E=pass", "S=1", "W=pass", "--ns", "4", "--ew", "3"], "4 + 3 = 7 tricks"),
+    (["score", "x", "N=2"], "not a whole number"),
+    (["explain", "ZZ", "--hand", "5H", "--trump", "H"], "not a card: 'ZZ'"),
+    (["explain", "5H", "--hand", "5H", "--trump", "Q"], "not a trump suit"),
+    (["variants", "diff", "standard", "nonsense"], "known presets: standard, strict"),
+    (["variants", "show"], "give 1 variant name"),
+    (["schedule", "--variant", "standard,tie=coin"], "option tie cannot be"),
+    (["simulate", "-n", "0"], "at least 1"),
+])
+def test_bad_arguments_give_one_line_and_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
