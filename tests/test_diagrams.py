@@ -28,7 +28,7 @@ def label(svg):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_table_diagram_is_an_image_described_in_the_language(lang):
     svg = str(table_diagram(little_lead_deal(), lang=lang))
-    assert svg.startswith('<div class="ba-diagram" tabindex="0"><svg role="img" aria-label="')
+    assert svg.startswith('<div class="ba-diagram" tabindex="0" data-search-exclude="true"><svg role="img" aria-label="')
     assert f"<title>{label(svg)}</title>" in svg
     assert "http" not in svg and "<image" not in svg and "<script" not in svg
     assert "\n\n" not in svg  # one Markdown block

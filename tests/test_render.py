@@ -182,7 +182,7 @@ def test_examples_run_once_per_content_and_follow_edits(examples):
 
     ex = Examples(examples)
     assert ex.demo_case is ex.demo_case
-    (examples / "demo-case.md").write_text(DEMO.replace("winner = \"E\"", "winner = \"W\""), encoding="utf-8")
+    (examples / "demo-case.md").write_text(DEMO.replace("winner = \"E\"", "winner = \"W\"  # edited"), encoding="utf-8")
     assert ex.demo_case.winner == "W"
     assert render("{{ ex.demo_case.winner | seat }}", "fr", examples_dir=examples) == "Ouest"
 

@@ -2,7 +2,8 @@
 
 Suits are told apart by their symbols; colour (red hearts and diamonds) is only a second cue.
 The SVG keeps a fixed size inside ``<div class="ba-diagram">``, which scrolls sideways on a
-narrow screen instead of squeezing the cards. Same input, same bytes.
+narrow screen instead of squeezing the cards; search leaves the box out of its index. Same
+input, same bytes.
 """
 from __future__ import annotations
 
@@ -190,6 +191,6 @@ def _text_width(text: str, size: int = 14) -> int:
 def _wrap(width, height, body, alt) -> Markup:
     label = escape(alt)
     return Markup(
-        f'<div class="ba-diagram" tabindex="0"><svg role="img" aria-label="{label}" width="{width}" '
+        f'<div class="ba-diagram" tabindex="0" data-search-exclude="true"><svg role="img" aria-label="{label}" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}"><title>{label}</title>{body}</svg></div>'
     )

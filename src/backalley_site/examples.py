@@ -40,16 +40,27 @@ class Namespace:
         return sorted(self._values)
 
 
-_cache: dict[tuple[Path, str], Namespace] = {}
+_by_content: dict[tuple[Path, str], Namespace] = {}
+_by_stat: dict[Path, tuple[tuple[int, int], Namespace]] = {}
 
 
 def run_example(path: Path) -> Namespace:
-    """The names left by the doctest statements of ``path``; cached by the file's content."""
+    """The names left by the doctest statements of ``path``, run once per content of the file.
+
+    An unchanged file (same size and modification time) is not even read again.
+    """
+    path = path.resolve()
+    stat = path.stat()
+    signature = (stat.st_mtime_ns, stat.st_size)
+    seen = _by_stat.get(path)
+    if seen and seen[0] == signature:
+        return seen[1]
     text = path.read_text(encoding="utf-8")
-    key = (path.resolve(), hashlib.sha256(text.encode()).hexdigest())
-    if key not in _cache:
-        _cache[key] = Namespace(f"examples/{path.name}", _run(path, text))
-    return _cache[key]
+    key = (path, hashlib.sha256(text.encode()).hexdigest())
+    if key not in _by_content:
+        _by_content[key] = Namespace(f"examples/{path.name}", _run(path, text))
+    _by_stat[path] = (signature, _by_content[key])
+    return _by_content[key]
 
 
 def _run(path: Path, text: str) -> dict:

@@ -1,6 +1,8 @@
 """How numbers, cards, seats, suits and bids are written in each language."""
 from __future__ import annotations
 
+import functools
+
 from babel.numbers import format_decimal
 from markupsafe import Markup, escape
 
@@ -13,6 +15,7 @@ SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED_SUITS = frozenset("HD")
 
 
+@functools.lru_cache(maxsize=4096)  # Babel takes a fifth of a millisecond per number
 def number(value: int | float, lang: str) -> str:
     """``value`` with the language's grouping and decimal sign, and a true minus sign."""
     text = format_decimal(abs(value), locale=terms(lang)("format.locale"))
