@@ -61,6 +61,8 @@ def on_post_build(config):
     target = site / lang / "search" / "search_index.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    # i18n ends by rewriting the root index from the entries it collected after each build,
+    # with the settings of the last build's index: leave it the default language's only
     search.search_index.entries.clear()
     search.search_index.config["lang"] = [default]
     (site / "404.html").replace(site / lang / "404.html")
