@@ -257,8 +257,8 @@ def bid_meaning(value, h):
         text = value.strip().lower()
         if text in ("pass", "board"):
             return text
-        if text.isdigit():  # int() also reads other scripts' digits, such as ٣
-            return int(text) if not unreadable_digits(text) and 1 <= int(text) < h else None
+        if text.isascii() and text.isdigit():  # a bid is written in ASCII digits, not ٣ or ²
+            return int(text) if 1 <= int(text) < h else None
     return None
 
 

@@ -10,13 +10,14 @@ Contract(target=0, multiplier=3)
 """
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .errors import IllegalBid, InvalidDeal
 from .table import SEATS, SIDES, left_of, seat_index, side_of
 from .variants import resolve_variant
 
-Bid = "str | int"
+_NUMBER = re.compile(r"[0-9]{1,100}")
 
 
 class Contract(NamedTuple):
@@ -32,7 +33,7 @@ def normalize_bid(bid) -> "str | int":
         text = bid.strip().lower()
         if text in ("pass", "board"):
             return text
-        if text.isdigit():
+        if _NUMBER.fullmatch(text):
             return int(text)
     elif isinstance(bid, int) and not isinstance(bid, bool):
         return bid
@@ -41,7 +42,7 @@ def normalize_bid(bid) -> "str | int":
 
 def legal_bids(hand_size: int) -> list:
     """Every bid allowed in a deal of ``hand_size`` cards: pass, 1 … h − 1, board."""
-    bids = _LEGAL_BIDS.get(hand_size) if isinstance(hand_size, int) else None
+    bids = _LEGAL_BIDS.get(hand_size) if type(hand_size) is int else None
     if bids is None:
         raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
     return list(bids)
@@ -115,6 +116,7 @@ def opening_leader(bids) -> str | None:
     """
     leader, best = None, 0
     for seat, bid in bids:
+        seat_index(seat)
         bid = normalize_bid(bid)
         if bid == "board":
             leader, best = seat, float("inf")

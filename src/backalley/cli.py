@@ -34,12 +34,17 @@ def main(argv=None) -> int:
         args = parser.parse_args(argv)
         return args.run(args)
     except UsageError as error:
-        print(error, file=sys.stderr)
+        _fail(str(error))
     except BackAlleyError as error:
-        print(f"backalley: {error} [rule: {error.rule}]", file=sys.stderr)
+        _fail(f"backalley: {error} [rule: {error.rule}]")
     except ValueError as error:
-        print(f"backalley: {error}", file=sys.stderr)
+        _fail(f"backalley: {error}")
     return 2
+
+
+def _fail(message: str) -> None:
+    """Print an error as exactly one line, whatever the user's text held."""
+    print(message.replace("\r", "\\r").replace("\n", "\\n"), file=sys.stderr)
 
 
 def _build_parser() -> argparse.ArgumentParser:

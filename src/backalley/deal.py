@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .bidding import board_multipliers, check_bid, legal_bids, opening_leader, overbid_warnings, side_contracts
-from .cards import EFFECTIVE_SUIT, SUITS, TRUMP, Card, parse_card, parse_trump
+from .cards import EFFECTIVE_SUIT, SUITS, TRUMP, Card, parse_card, parse_cards, parse_trump
 from .errors import IllegalBid, IllegalPlay, InvalidDeal
 from .play import allowed, by_suit, illegal, winning_index
 from .scoring import contract_score
@@ -146,8 +146,9 @@ class Deal:
 
     def bid(self, seat, bid) -> None:
         """Record ``seat``'s bid; ``IllegalBid`` (and no change) if it is not allowed now."""
-        s = _SEAT.get(seat)
-        if s is None:
+        try:
+            s = _SEAT[seat]
+        except (KeyError, TypeError):
             s = seat_index(seat)
         if self.phase != "bid":
             what = self._over if self.phase == "over" else "the bidding is over"
@@ -194,8 +195,9 @@ class Deal:
 
     def play(self, seat, card) -> None:
         """Play ``card`` for ``seat``; ``IllegalPlay`` (and no change) if the rules forbid it."""
-        s = _SEAT.get(seat)
-        if s is None:
+        try:
+            s = _SEAT[seat]
+        except (KeyError, TypeError):
             s = seat_index(seat)
         if self.phase != "play":
             what = "the bidding is not finished" if self.phase == "bid" else self._over
@@ -257,7 +259,10 @@ def _parse_hands(hands, trump) -> list[list[Card]]:
         raise InvalidDeal("hands", "a deal gives a hand to each of N, E, S and W")
     result = [None] * 4
     for seat, cards in hands.items():
-        result[seat_index(seat)] = [parse_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
+        try:
+            result[seat_index(seat)] = parse_cards(cards)
+        except TypeError:
+            raise InvalidDeal("hands", f"the hand of {seat} is not a list of cards: {cards!r}") from None
     sizes = {len(cards) for cards in result}
     if len(sizes) != 1 or not 1 <= sizes.pop() <= 13:
         raise InvalidDeal("hands", "every player holds the same number of cards, from 1 to 13")

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .cards import BIG, LITTLE, PACK, Card
 from .deal import Deal
 from .errors import Reason
-from .table import left_of, seat_index
+from .table import SEATS, left_of, seat_index
 from .variants import deal_sizes, resolve_variant
 
 
@@ -81,7 +81,7 @@ class Match(Deal):
         self._in_tiebreak = tiebreak
         self._trump = trump
         self._hands = hands
-        self._setup((), first if tiebreak else None)
+        self._setup((), SEATS[first] if tiebreak else None)
 
     def _end(self) -> None:
         """Score and record the deal just ended, then deal the next one or end the match."""

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -55,9 +56,8 @@ class Variant:
                 choices = (True, False)
             if value not in choices or type(value) is not type(f.default):
                 allowed = ", ".join(format_value(c) for c in choices)
-                raise InvalidVariant(
-                    "variant", f"option {f.name} cannot be {format_value(value)}; allowed: {allowed}"
-                )
+                shown = repr(value) if isinstance(value, str) else format_value(value)
+                raise InvalidVariant("variant", f"option {f.name} cannot be {shown}; allowed: {allowed}")
 
     def replace(self, **changes) -> "Variant":
         """This variant with some options changed (the name records the change)."""
@@ -137,11 +137,11 @@ def _parse_value(f: dataclasses.Field, text: str, spec: str):
         if lowered in ("no", "false", "0", "off"):
             return False
     elif isinstance(default, int):
-        if lowered.lstrip("-").isdigit():
+        if re.fullmatch(r"-?[0-9]{1,100}", lowered):
             return int(lowered)
     elif isinstance(default, tuple):
         parts = lowered.replace("x", "").split("/")
-        if all(p.isdigit() for p in parts):
+        if all(re.fullmatch(r"[0-9]{1,100}", p) for p in parts):
             return tuple(int(p) for p in parts)
         if lowered in ("doubling", "linear"):
             return (1, 2, 4, 8) if lowered == "doubling" else (1, 2, 3, 4)
