@@ -101,3 +101,14 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_module_runs_as_the_command():
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "backalley", "schedule", "--variant", "up-first"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.split()[:2] == ["1", "2"]
+    done = subprocess.run([sys.executable, "-m", "backalley", "schedule", "--variant", "nope"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
