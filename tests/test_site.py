@@ -236,8 +236,8 @@ def test_a_search_index_per_language_with_its_own_pages_and_stemmer(built_site, 
 
 # -- the worked examples ---------------------------------------------------------------------
 
-def figures(value):
-    """The engine figures an example holds: score numbers, cards and seats."""
+def figures(value, top=True):
+    """The engine figures an example holds: score numbers, cards, and seats such as a winner."""
     if isinstance(value, dict) and set(value) == {"NS", "EW"}:
         # small numbers are also written in prose, where a translation may spell them out
         yield from (("number", v) for v in value.values() if v < 0 or v >= 10)
@@ -245,8 +245,8 @@ def figures(value):
         yield "card", value
     elif isinstance(value, (list, tuple)):
         for item in value:
-            yield from figures(item)
-    elif isinstance(value, str) and value in SEATS:
+            yield from figures(item, top=False)
+    elif top and isinstance(value, str) and value in SEATS:
         yield "seat", value
 
 
@@ -263,21 +263,45 @@ def shows(text: str, figure: str) -> bool:
 
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.md"))
+ENGLISH_DOCS = ROOT / CONFIG.get("docs_dir", "docs") / DEFAULT_LANGUAGE
+
+
+def sections_using(example: Path) -> list[tuple[str, str]]:
+    """(page, section anchor) of every English section whose text uses ``ex.<example>``."""
+    uses = re.compile(rf"\bex\.{example.stem.replace('-', '_')}\b")
+    found = []
+    for source in sorted(ENGLISH_DOCS.rglob("*.md")):
+        rel = source.relative_to(ENGLISH_DOCS).with_suffix("").as_posix()
+        path = "" if rel == "index" else rel.removesuffix("/index") + "/"
+        section = ""
+        for line in source.read_text(encoding="utf-8").splitlines():
+            heading = re.match(r"^## .*\{[^}]*#([\w-]+)[^}]*\}\s*$", line)
+            section = heading.group(1) if heading else section
+            if uses.search(line) and (path, section) not in found:
+                found.append((path, section))
+    return found
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_each_example_shows_its_engine_figures_in_every_language(site, english, example):
-    homes = [path for path, page in english.items() if example.stem in page.headings]
-    assert homes, f"no English page has a section #{example.stem} for examples/{example.name}"
-    path = homes[0]
+    sections = sections_using(example)
+    assert sections, f"no English page uses examples/{example.name}"
     namespace = run_example(example)
     found = {(kind, v) for name in dir(namespace) for kind, v in figures(getattr(namespace, name))}
-    shown = {f for f in found if shows(english[path].text(example.stem), written(*f, DEFAULT_LANGUAGE))}
-    assert shown, f"the English section #{example.stem} shows none of the example's figures"
+    shown = {
+        (path, section, figure)
+        for path, section in sections
+        for figure in found
+        if shows(english[path].text(section), written(*figure, DEFAULT_LANGUAGE))
+    }
+    assert shown, f"the English sections using examples/{example.name} show none of its figures"
     for lang in OTHER_LANGUAGES:
-        text = site[lang][path].text(example.stem)
-        missing = [written(*f, lang) for f in sorted(shown, key=str) if not shows(text, written(*f, lang))]
-        assert not missing, f"{lang}/{path}#{example.stem} lacks {missing}"
+        missing = [
+            f"{path}#{section}: {written(*figure, lang)}"
+            for path, section, figure in sorted(shown, key=str)
+            if not shows(site[lang][path].text(section), written(*figure, lang))
+        ]
+        assert not missing, f"{lang} lacks {missing}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
