@@ -20,6 +20,7 @@ from backalley import Card
 
 from . import diagrams
 from . import formatting as fmt
+from . import sheet
 from .examples import Examples
 from .terms import terms
 
@@ -77,6 +78,10 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         VARIANTS=backalley.VARIANTS,
         table_diagram=functools.partial(diagrams.table_diagram, lang=lang),
         hand_diagram=functools.partial(diagrams.hand_diagram, lang=lang),
+        target_scores=_once(sheet.target_scores),
+        board_values=_once(sheet.board_values),
+        score_rates=_once(sheet.score_rates),
+        sheet_pdf=sheet.pdf_name(lang),
     )
     for name in ("card", "cards", "seat", "suit", "times", "join_numbers"):
         env.filters[name] = functools.partial(getattr(fmt, name), lang=lang)
