@@ -1,20 +1,16 @@
 """The worked examples of ``examples/*.md``, run once per file content, as read-only namespaces.
 
-Each example file is a doctest file. Its statements run in a fresh namespace and the public
-names they leave (not modules, classes or functions) become ``ex.<file_name>.<name>``, the file
-name written with ``_`` for ``-``.
+Each example file is a doctest file, run by the engine's ``backalley.worked.run_doctest``: the
+public names it leaves (not modules, classes or functions) become ``ex.<file_name>.<name>``, the
+file name written with ``_`` for ``-``.
 """
 from __future__ import annotations
 
-import doctest
 import hashlib
-import inspect
 from pathlib import Path
 from types import MappingProxyType
 
-
-class ExampleError(Exception):
-    """An example is unknown, lacks a name, or raised while running."""
+from backalley.worked import ExampleError, run_doctest
 
 
 class Namespace:
@@ -58,26 +54,10 @@ def run_example(path: Path) -> Namespace:
     text = path.read_text(encoding="utf-8")
     key = (path, hashlib.sha256(text.encode()).hexdigest())
     if key not in _by_content:
-        _by_content[key] = Namespace(f"examples/{path.name}", _run(path, text))
+        where = f"examples/{path.name}"
+        _by_content[key] = Namespace(where, run_doctest(text, where))
     _by_stat[path] = (signature, _by_content[key])
     return _by_content[key]
-
-
-def _run(path: Path, text: str) -> dict:
-    where = f"examples/{path.name}"
-    namespace: dict = {"__name__": f"example_{path.stem.replace('-', '_')}"}
-    for example in doctest.DocTestParser().get_examples(text, where):
-        line = example.lineno + 1
-        try:
-            exec(compile(example.source, f"{where}, line {line}", "exec"), namespace)
-        except Exception as exc:
-            raise ExampleError(f"{where}, line {line}: {type(exc).__name__}: {exc}") from exc
-    return {
-        name: value
-        for name, value in namespace.items()
-        if not name.startswith("_")
-        and not (inspect.ismodule(value) or inspect.isclass(value) or inspect.isroutine(value))
-    }
 
 
 class Examples:
