@@ -12,6 +12,7 @@ from collections import Counter
 
 from .bidding import overbid_warnings, parse_bids, side_contracts
 from .cards import parse_card, parse_cards
+from .effects import changes, match_figures
 from .errors import RULES, BackAlleyError
 from .play import check_play, legal_plays
 from .scoring import score_deal
@@ -67,7 +68,8 @@ def _build_parser() -> argparse.ArgumentParser:
     variants = commands.add_parser("variants", help="list presets, show one, or compare two",
                                    description="Without arguments: list the presets. "
                                                "'show NAME' lists every rule option of a variant; "
-                                               "'diff A B' the options where two variants differ. "
+                                               "'diff A B' the options where two variants differ, and what that "
+                                               "changes in the match and in the worked examples. "
                                                "A variant is a preset or 'preset,option=value,...'.")
     variants.add_argument("action", nargs="?", choices=("list", "show", "diff"), default="list")
     variants.add_argument("names", nargs="*", metavar="VARIANT")
@@ -177,14 +179,57 @@ def _variants(args) -> int:
         v = chosen[0]
         lines = [f"{f.name:24} {format_value(getattr(v, f.name)):10} {f.metadata['doc']}" for f in options()]
         return _emit(args, {"variant": v.name, "options": _variant_row(v)}, lines)
-    a, b = chosen
-    differences = a.differences(b)
+    return _diff(args, *chosen)
+
+
+def _diff(args, a, b) -> int:
+    """The rule points where ``a`` and ``b`` differ, and what that changes in the match and the examples."""
     docs = {f.name: f.metadata["doc"] for f in options()}
     rows = [{"option": o, "meaning": docs[o], a.name: _plain(getattr(a, o)), b.name: _plain(getattr(b, o))}
-            for o in differences]
-    lines = [f"{o}: {a.name}={format_value(getattr(a, o))}, {b.name}={format_value(getattr(b, o))} ({docs[o]})"
-             for o in differences] or [f"{a.name} and {b.name} play the same rules"]
-    return _emit(args, {"a": a.name, "b": b.name, "differences": rows}, lines)
+            for o in a.differences(b)]
+    before, after = match_figures(a), match_figures(b)
+    match = [{"figure": k, a.name: before[k], b.name: after[k]} for k in before if before[k] != after[k]]
+    examples = [_change_row(first, second, a.name, b.name) for first, second in changes(a, b)]
+    data = {"a": a.name, "b": b.name, "differences": rows, "match": match, "examples": examples}
+    if not rows:
+        return _emit(args, data, [f"{a.name} and {b.name} play the same rules"])
+    lines = [f"rule points ({a.name} -> {b.name}):"]
+    lines += [f"  {r['option']}: {format_value(getattr(a, r['option']))} -> {format_value(getattr(b, r['option']))}"
+              f"  [{r['meaning']}]" for r in rows]
+    lines.append("the match:" if match else "the match: no figure changes")
+    lines += [f"  {r['figure'].replace('_', ' ')}: {r[a.name]} -> {r[b.name]}" for r in match]
+    lines.append("worked examples:" if examples else "worked examples: no figure changes")
+    lines += [f"  {r['example']}, {r['figure']} ({_given_text(r)}): {_value_text(r[a.name])} -> "
+              f"{_value_text(r[b.name])}" for r in examples]
+    return _emit(args, data, lines)
+
+
+def _change_row(first, second, a: str, b: str) -> dict:
+    """A changed example figure as JSON data: cards as text, ``None`` where a variant never reaches it."""
+    known = first or second
+
+    def plain(value):
+        return [str(c) for c in value] if isinstance(value, tuple) else value
+
+    return {"example": known.example, "figure": known.name, "kind": known.kind, "given": plain(known.given),
+            a: plain(first.value) if first else None, b: plain(second.value) if second else None}
+
+
+def _given_text(row: dict) -> str:
+    given = row["given"]
+    if row["kind"] == "score":
+        return f"tricks NS {given['NS']}, EW {given['EW']}"
+    if row["kind"] == "legal":
+        return f"after {' '.join(given)}" if given else "a lead"
+    return "winner"
+
+
+def _value_text(value) -> str:
+    if isinstance(value, dict):
+        return f"NS {value['NS']}, EW {value['EW']}"
+    if isinstance(value, list):
+        return " ".join(value) or "no legal card"
+    return "not reached" if value is None else str(value)
 
 
 def _explain(args) -> int:
