@@ -104,6 +104,12 @@ def test_big_binding_only_opponents_frees_the_partner_but_not_from_trumps():
     assert after.value == trumps
 
 
+def test_the_strict_reading_leaves_the_all_trump_hand_no_lead():
+    [(before, after)] = changes("standard", "strict")
+    hand = worked_examples()["all-trumps"]["hand"]
+    assert (after.example, after.value, before.value) == ("all-trumps", (), tuple(hand))
+
+
 def test_a_replay_stops_at_the_first_card_a_variant_refuses():
     hands = {"N": "AH KH", "E": "2S 3S", "S": "4S 5S", "W": "6S 7S"}
     deal = Deal(hands, trump="H", dealer="W", leader="N")

@@ -21,6 +21,7 @@ from backalley import Card
 from . import diagrams
 from . import formatting as fmt
 from . import sheet
+from . import variants_view
 from .examples import Examples
 from .terms import terms
 
@@ -83,6 +84,8 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         score_rates=_once(sheet.score_rates),
         sheet_pdf=sheet.pdf_name(lang),
     )
+    env.globals.update({name: functools.partial(getattr(variants_view, name), lang=lang)
+                        for name in variants_view.PAGE_NAMES})
     for name in ("card", "cards", "seat", "suit", "times", "join_numbers"):
         env.filters[name] = functools.partial(getattr(fmt, name), lang=lang)
     return env

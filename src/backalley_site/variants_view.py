@@ -1,0 +1,159 @@
+"""The variants page's tables and lists: computed by the engine, written in the page's language.
+
+Every function returns Markdown for ``docs/<lang>/variants.md``. The rules come from
+``backalley.options()`` and ``VARIANTS``, the figures from ``backalley.effects``, and the words
+from the term files: ``options.<option>`` (``rule``, ``ask``, and each value by its command-line
+spelling, or the ``value`` template for numbers), ``presets``, ``match``, ``examples``, ``sides``
+and ``variants``.
+A value that differs from the standard game is marked with ``≠`` and bold, not by colour.
+"""
+from __future__ import annotations
+
+from backalley import VARIANTS, options
+from backalley.effects import changes, match_figures
+from backalley.variants import format_value
+
+from . import formatting as fmt
+from .terms import terms
+
+DIFFERS = "\u2260"
+PAGE_NAMES = ("preset_list", "rule_table", "match_table", "effects_table", "unchanged_rules", "checklist")
+"""The functions a page may call (render.py gives them the page's language)."""
+
+
+def option_words(option: str, value, lang: str) -> str:
+    """A rule option's value in words: a yes/no or named value has its own term (``yes``,
+    ``no-trump``); numbers fill the option's ``value`` template in the language's format."""
+    t = terms(lang)
+    if isinstance(value, (bool, str)):
+        return t(f"options.{option}.{format_value(value)}")
+    if isinstance(value, tuple):
+        shown = t("format.list_separator").join(fmt.times(v, lang) for v in value)
+    else:
+        shown = fmt.number(value, lang)
+    return t(f"options.{option}.value", value=shown)
+
+
+def choices(option) -> tuple:
+    """Every value an option of ``backalley.options()`` may take."""
+    return option.metadata["choices"] or (True, False)
+
+
+def setting(option: str, value, lang: str) -> str:
+    """One rule setting in words, named: ``Points per trick: 3``."""
+    t = terms(lang)
+    return t("variants.setting", rule=t(f"options.{option}.rule"), value=option_words(option, value, lang))
+
+
+def preset_list(*, lang: str) -> str:
+    """The presets, each with what it is."""
+    t = terms(lang)
+    lines = [t("variants.setting", rule=f"`{name}`", value=t(f"presets.{name}")) for name in VARIANTS]
+    return "\n".join(f"- {line}" for line in lines)
+
+
+def rule_table(*, lang: str) -> str:
+    """One row per rule option, one column per preset, differences from the standard marked."""
+    t = terms(lang)
+    standard = VARIANTS["standard"]
+    rows = [[t(f"options.{o.name}.rule")] + [
+        _marked(option_words(o.name, getattr(v, o.name), lang), getattr(v, o.name) != getattr(standard, o.name))
+        for v in VARIANTS.values()] for o in options()]
+    return _table([t("variants.rule_point")] + [f"`{name}`" for name in VARIANTS], rows)
+
+
+def match_table(*, lang: str) -> str:
+    """The figures of the match under each preset, differences from the standard marked."""
+    t = terms(lang)
+    figures = {name: match_figures(v) for name, v in VARIANTS.items()}
+    rows = [[t(f"match.{key}")] + [
+        _marked(fmt.number(figures[name][key], lang), figures[name][key] != figures["standard"][key])
+        for name in VARIANTS] for key in figures["standard"]]
+    return _table([t("variants.figure")] + [f"`{name}`" for name in VARIANTS], rows)
+
+
+def house_rules() -> list[tuple[str, object]]:
+    """Every setting of an option other than the standard game's, as ``(option, value)``."""
+    standard = VARIANTS["standard"]
+    return [(o.name, value) for o in options() for value in choices(o) if value != getattr(standard, o.name)]
+
+
+def _effects() -> dict:
+    """The example figures that each house rule changes, by ``(option, value)``."""
+    standard = VARIANTS["standard"]
+    return {(o, value): changes(standard, standard.replace(**{o: value})) for o, value in house_rules()}
+
+
+def effects_table(*, lang: str) -> str:
+    """One row per figure of a worked example that a house rule changes: its value before and after."""
+    t = terms(lang)
+    rows = []
+    for (option, value), found in _effects().items():
+        for before, after in found:
+            figure = before or after
+            for part in _parts(figure):
+                standard, under = _value(before, part, lang), _value(after, part, lang)
+                if under != standard:
+                    rows.append([setting(option, value, lang),
+                                 f"[{t(f'examples.{figure.example}')}](examples.md#{figure.example})",
+                                 _situation(figure, part, lang), standard, under])
+    head = ["house_rule", "example", "situation", "standard", "with_rule"]
+    return _table([t(f"variants.{key}") for key in head], rows)
+
+
+def unchanged_rules(*, lang: str) -> str:
+    """The house-rule settings that change no figure of the worked examples, as a list."""
+    return "\n".join(f"- {setting(o, v, lang)}" for (o, v), found in _effects().items() if not found)
+
+
+def checklist(*, lang: str) -> str:
+    """One question per rule option, with its possible answers; the standard game's is marked."""
+    t = terms(lang)
+    standard = VARIANTS["standard"]
+    lines = []
+    for o in options():
+        answers = [t("variants.standard_answer", value=option_words(o.name, v, lang))
+                   if v == getattr(standard, o.name) else option_words(o.name, v, lang) for v in choices(o)]
+        lines.append(f"1. **{t(f'options.{o.name}.ask')}** {t('variants.answers', answers=' / '.join(answers))}")
+    return "\n".join(lines)
+
+
+def _parts(figure) -> tuple:
+    """The rows a figure fills: one per side for a score, one otherwise."""
+    return ("NS", "EW") if figure.kind == "score" else (None,)
+
+
+def _value(figure, part, lang: str) -> str:
+    """A figure's value in words; ``None`` is a figure that the variant's replay never reaches."""
+    if figure is None:
+        return terms(lang)("variants.not_reached")
+    if figure.kind == "score":
+        return fmt.number(figure.value[part], lang)
+    if figure.kind == "winner":
+        return fmt.seat(figure.value, lang)
+    return str(fmt.cards(figure.value, lang)) if figure.value else terms(lang)("variants.no_legal_card")
+
+
+def _situation(figure, part, lang: str) -> str:
+    """What a figure is about, in words: the tricks taken and whose score, or the cards on the table."""
+    t = terms(lang)
+    if figure.kind == "score":
+        return t("variants.score_of", side=t(f"sides.{part}"), ns=fmt.number(figure.given["NS"], lang),
+                 ew=fmt.number(figure.given["EW"], lang))
+    if figure.kind == "winner":
+        return t("variants.winner", number=fmt.number(figure.trick, lang))
+    if figure.seat is not None:
+        return t("variants.replay", number=fmt.number(figure.trick, lang), seat=fmt.seat(figure.seat, lang))
+    if not figure.given:
+        return t("variants.on_lead")
+    return t(f"variants.played_{len(figure.given)}", cards=str(fmt.cards(figure.given, lang)))
+
+
+def _marked(text: str, differs: bool) -> str:
+    return f"**{DIFFERS}\u00a0{text}**" if differs else text
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)

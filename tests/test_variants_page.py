@@ -1,0 +1,203 @@
+"""The variants page in every language: every rule option described, every figure the engine's.
+
+Expectations are computed here from the engine (``VARIANTS``, ``options()``, ``backalley.effects``)
+and written with the renderer's formatting and the term files; no figure is typed in this file.
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from backalley import VARIANTS, legal_plays, options
+from backalley.effects import changes, match_figures
+from backalley.worked import worked_examples
+from backalley_site import formatting as fmt
+from backalley_site.terms import LANGUAGES, terms
+from backalley_site.variants_view import DIFFERS, choices, house_rules, option_words
+
+PAGE = "variants"
+
+
+class Sections(HTMLParser):
+    """The article of a page by ``h2`` id: its text, its tables (rows of cell texts), its list items."""
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.text: dict[str, list[str]] = {}
+        self.tables: dict[str, list[list[list[str]]]] = {}
+        self.items: dict[str, list[str]] = {}
+        self.diagrams: dict[str, int] = {}
+        self._article = self._svg = False
+        self._section = ""
+        self._cell: list[str] | None = None
+        self._item: list[str] | None = None
+        self.feed(path.read_text(encoding="utf-8"))
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "article":
+            self._article = True
+        if not self._article:
+            return
+        if tag == "h2":
+            self._section = a.get("id", "")
+        elif tag == "table":
+            self.tables.setdefault(self._section, []).append([])
+        elif tag == "tr":
+            self.tables[self._section][-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "li":
+            self._item = []
+        elif tag == "svg":
+            self._svg = True
+            self.diagrams[self._section] = self.diagrams.get(self._section, 0) + 1
+
+    def handle_endtag(self, tag):
+        if tag == "article":
+            self._article = False
+        elif tag in ("td", "th") and self._cell is not None:
+            self.tables[self._section][-1][-1].append(_clean("".join(self._cell)))
+            self._cell = None
+        elif tag == "li" and self._item is not None:
+            self.items.setdefault(self._section, []).append(_clean("".join(self._item)))
+            self._item = None
+        elif tag == "svg":
+            self._svg = False
+
+    def handle_data(self, data):
+        if not self._article or self._svg:
+            return
+        self.text.setdefault(self._section, []).append(data)
+        for part in (self._cell, self._item):
+            if part is not None:
+                part.append(data)
+
+    def section(self, name: str) -> str:
+        return _clean(" ".join(self.text.get(name, [])))
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
+
+
+def marked(text: str, differs: bool) -> str:
+    return _clean(f"{DIFFERS} {text}") if differs else _clean(text)
+
+
+def cards(values, lang) -> str:
+    return " ".join(fmt.card_text(c, lang) for c in values)
+
+
+@pytest.fixture(scope="module")
+def pages(built_site):
+    return {lang: Sections((built_site if lang == "en" else built_site / lang) / PAGE / "index.html")
+            for lang in LANGUAGES}
+
+
+# -- the words: every option, every value, every preset, in every language ------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_and_every_value_has_words_in_every_language(lang):
+    t = terms(lang)
+    for option in options():
+        assert t(f"options.{option.name}.rule") and t(f"options.{option.name}.ask")
+        words = [option_words(option.name, value, lang) for value in choices(option)]
+        assert all(words) and len(set(words)) == len(words), f"{lang}: {option.name} {words}"
+    for name in VARIANTS:
+        assert t(f"presets.{name}")
+    for key in match_figures():
+        assert t(f"match.{key}")
+    for option, value in house_rules():
+        for before, after in changes("standard", VARIANTS["standard"].replace(**{option: value})):
+            assert t(f"examples.{(before or after).example}")
+
+
+# -- the page ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_engine_option_and_value_appears_on_the_page(pages, lang):
+    page = pages[lang]
+    checklist = page.items["checklist"]
+    assert len(checklist) == len(options())
+    t = terms(lang)
+    for option, item in zip(options(), checklist):
+        assert _clean(t(f"options.{option.name}.ask")) in item
+        for value in choices(option):
+            assert _clean(option_words(option.name, value, lang)) in item, (option.name, value)
+        standard = option_words(option.name, getattr(VARIANTS["standard"], option.name), lang)
+        assert _clean(t("variants.standard_answer", value=standard)) in item
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rule_table_has_a_column_per_preset_and_a_row_per_option(pages, lang):
+    rules, _ = pages[lang].tables["presets"]
+    standard = VARIANTS["standard"]
+    assert rules[0][1:] == list(VARIANTS)
+    assert [row[0] for row in rules[1:]] == [_clean(terms(lang)(f"options.{o.name}.rule")) for o in options()]
+    for option, row in zip(options(), rules[1:]):
+        assert row[1:] == [marked(option_words(option.name, getattr(v, option.name), lang),
+                                  getattr(v, option.name) != getattr(standard, option.name))
+                           for v in VARIANTS.values()], option.name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_match_figures_are_the_engines_for_each_preset(pages, lang):
+    _, match = pages[lang].tables["presets"]
+    figures = {name: match_figures(v) for name, v in VARIANTS.items()}
+    assert match[0][1:] == list(VARIANTS)
+    assert [row[0] for row in match[1:]] == [_clean(terms(lang)(f"match.{k}")) for k in figures["standard"]]
+    for key, row in zip(figures["standard"], match[1:]):
+        assert row[1:] == [marked(fmt.number(figures[name][key], lang), figures[name][key] != figures["standard"][key])
+                           for name in VARIANTS], key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_house_rule_rescores_the_worked_examples_as_the_engine_does(pages, lang):
+    [table] = pages[lang].tables["house-rules"]
+    t = terms(lang)
+    expected = []
+    unchanged = []
+    for option, value in house_rules():
+        label = _clean(t("variants.setting", rule=t(f"options.{option}.rule"), value=option_words(option, value, lang)))
+        found = changes("standard", VARIANTS["standard"].replace(**{option: value}))
+        if not found:
+            unchanged.append(label)
+        for before, after in found:
+            if before.kind == "score":
+                expected += [(label, fmt.number(before.value[s], lang), fmt.number(after.value[s], lang))
+                             for s in ("NS", "EW") if before.value[s] != after.value[s]]
+            else:
+                expected.append((label, cards(before.value, lang),
+                                 cards(after.value, lang) or _clean(t("variants.no_legal_card"))))
+    assert [(row[0], row[3], row[4]) for row in table[1:]] == expected
+    assert pages[lang].items["house-rules"] == unchanged
+
+
+def test_the_page_shows_what_the_house_rules_do_to_the_numeric_bid(pages):
+    """The issue's question, 'what does 16 become', answered in the page's numbers."""
+    four = worked_examples()["numeric-bid"]["four"]["NS"]
+    becomes = [after.value["NS"] for p in (3, 10)
+               for before, after in changes("standard", f"standard,points_per_bid_trick={p}")
+               if (before.example, before.name) == ("numeric-bid", "four")]
+    assert len(becomes) == 2 and four not in becomes
+    for lang in LANGUAGES:
+        [table] = pages[lang].tables["house-rules"]
+        shown = {row[4] for row in table[1:] if row[3] == fmt.number(four, lang)}
+        assert shown >= {fmt.number(value, lang) for value in becomes}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_strict_gap_shows_an_all_trump_hand_with_no_legal_lead(pages, lang):
+    example = worked_examples()["all-trumps"]
+    hand, trump = example["hand"], example["trump"]
+    assert all(c.is_joker or c.suit == trump for c in hand)
+    assert legal_plays(hand, [], trump, variant="strict") == []
+    assert legal_plays(hand, [], trump) == hand
+    page = pages[lang]
+    assert page.diagrams.get("strict-gap") == 1
+    assert cards(hand, lang) in page.section("strict-gap")
+    assert "strict" in page.section("strict-gap")
