@@ -31,7 +31,7 @@ _sheets: dict[str, list[tuple[Path, Path]]] = {}  # site_dir -> [(sheet html, pd
 def _inner_build(config) -> bool:
     """True while mkdocs-static-i18n builds a language other than the first."""
     i18n = config.plugins.get("i18n")
-    return bool(i18n and i18n.building)
+    return bool(i18n and getattr(i18n, "building", False))
 
 
 def _language(config) -> str:
