@@ -16,6 +16,9 @@ from .errors import InvalidVariant
 
 
 def _option(default, doc, choices=None):
+    """A rule option: its default, a one-line description and every value it may take."""
+    if choices is None and isinstance(default, bool):
+        choices = (True, False)
     return field(default=default, metadata={"doc": doc, "choices": choices})
 
 
@@ -52,8 +55,6 @@ class Variant:
         for f in options():
             value = getattr(self, f.name)
             choices = f.metadata["choices"]
-            if choices is None:
-                choices = (True, False)
             if value not in choices or type(value) is not type(f.default):
                 allowed = ", ".join(format_value(c) for c in choices)
                 shown = repr(value) if isinstance(value, str) else format_value(value)

@@ -36,7 +36,7 @@ def option_words(option: str, value, lang: str) -> str:
 
 def choices(option) -> tuple:
     """Every value an option of ``backalley.options()`` may take."""
-    return option.metadata["choices"] or (True, False)
+    return option.metadata["choices"]
 
 
 def setting(option: str, value, lang: str) -> str:
