@@ -5,6 +5,8 @@ every language writes ``search/search_index.json`` and ``404.html`` at the root,
 plugin finally merges all languages into one index searched with every stemmer. Here:
 
 - each build gives Material's search plugin its own language (Russian gets Russian stemming);
+  Russian also gets English, as lunr's Russian trimmer drops every word not in Cyrillic: the
+  words that every language writes alike (board, BIG, LITTLE) would not be found;
 - after a non-default language is built, its index moves to ``<lang>/search/`` with locations
   relative to ``<lang>/``, and its entries leave the merged index, so the root index keeps
   the default language only;
@@ -12,7 +14,11 @@ plugin finally merges all languages into one index searched with every stemmer. 
 - its pages tell Material's JavaScript that their base is ``<lang>/``: that is where the
   script fetches ``search/search_index.json`` and resolves search results from;
 - every page runs the search through ``search-stemmed.js`` (overrides/), which stems the
-  words of a query before Material's worker turns them into prefix queries.
+  words of a query before Material's worker turns them into prefix queries;
+- pages carry no ``<link rel="alternate" hreflang>`` in their head: Material's JavaScript
+  reads those as language roots and fetches ``sitemap.xml`` below each of them, four missing
+  files on every page load, while mkdocs-static-i18n's switcher already links each page to
+  the same page in the other languages. The sitemap keeps the hreflang alternates.
 
 tests/test_site.py checks the result.
 """
@@ -27,7 +33,9 @@ from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.plugins import event_priority
 
 CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+HEAD_ALTERNATE = re.compile(r'\n[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 _default_404: dict[str, bytes] = {}
+NOT_LATIN = {"ru"}  # languages whose lunr trimmer keeps no Latin letters
 
 
 def _languages(config) -> tuple[str, str]:
@@ -39,7 +47,7 @@ def _languages(config) -> tuple[str, str]:
 @event_priority(50)  # before the search plugin creates this build's index
 def on_config(config):
     lang, default = _languages(config)
-    config.plugins["material/search"].config.lang = [lang]
+    config.plugins["material/search"].config.lang = [lang, "en"] if lang in NOT_LATIN else [lang]
     if lang == default:
         # a new round of language builds (mkdocs serve rebuilds): drop the last round's entries
         config.plugins["i18n"].search_entries.clear()
@@ -70,11 +78,11 @@ def on_post_build(config):
 
 
 def on_post_page(output, page, config):
-    return _rewrite_app_config(output, config)
+    return _rewrite_app_config(HEAD_ALTERNATE.sub("", output), config)
 
 
 def on_post_template(output, template_name, config):
-    return _rewrite_app_config(output, config) if template_name == "404.html" else output
+    return _rewrite_app_config(HEAD_ALTERNATE.sub("", output), config) if template_name == "404.html" else output
 
 
 def _rewrite_app_config(html: str, config) -> str:
