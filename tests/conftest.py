@@ -23,3 +23,26 @@ def built_site(tmp_path_factory) -> Path:
     if build.returncode:
         pytest.fail(f"mkdocs build --strict failed:\n{build.stderr[-4000:]}", pytrace=False)
     return site
+
+
+COUNTED = {"tests/test_browser.py": "browser", "tests/test_reproducible.py": "reproducible build"}
+OUTCOMES = {"passed": "passed", "failed": "failed", "error": "errors", "skipped": "skipped"}
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line per suite that needs more than Python (Chromium, two builds): how many ran and
+    how, so a run that left them out, skipped or broke them shows it (issue 4)."""
+    counts: dict[str, dict[str, set]] = {}
+    for outcome in OUTCOMES:
+        for report in terminalreporter.stats.get(outcome, []):
+            nodeid = getattr(report, "nodeid", "")
+            suite = COUNTED.get(nodeid.split("::")[0])
+            if suite:
+                counts.setdefault(suite, {}).setdefault(outcome, set()).add(nodeid)
+    for suite in COUNTED.values():
+        found = counts.get(suite, {})
+        if found:
+            terminalreporter.write_line(
+                f"{suite} tests: "
+                + ", ".join(f"{len(found.get(o, ()))} {w}" for o, w in OUTCOMES.items())
+            )

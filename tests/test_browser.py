@@ -1,0 +1,669 @@
+"""The built site in a real browser, as its readers meet it, mostly on phones.
+
+Debian's Chromium (``/usr/bin/chromium``, or ``$BACKALLEY_CHROMIUM``) driven by Playwright;
+Playwright's own browser download is never used. Without Chromium every test here fails with
+the line that says how to install it: they are never skipped.
+
+The site built once for the session (``built_site``) is served from 127.0.0.1 by a small
+HTTP server started here. Like a static host that looks for the nearest ``404.html`` (and like
+Cloudflare Pages), it answers a missing address with the closest ``404.html`` above it, so
+``/fr/no/such/page/`` gets ``/fr/404.html``. Every request a page makes is recorded. The
+browser's only way out is a proxy that refuses every connection (loopback addresses bypass
+it): a request to another host never leaves the machine, and it fails the privacy test.
+
+The pages come from the site's own ``sitemap.xml``, the languages from mkdocs.yml, the search
+words from the card terms of CONTRIBUTING.md, the card texts from ``backalley_site``: nothing
+here lists pages or words of its own.
+"""
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import os
+import re
+import sys
+import threading
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+from urllib.request import urlopen
+
+import pytest
+import yaml
+import axe_playwright_python
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import sync_playwright
+
+from backalley import Card
+from backalley_site import formatting
+from backalley_site.terms import terms
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+I18N = next(p["i18n"] for p in CONFIG["plugins"] if isinstance(p, dict) and "i18n" in p)
+LANGUAGES = [language["locale"] for language in I18N["languages"]]
+DEFAULT_LANGUAGE = next(language["locale"] for language in I18N["languages"] if language.get("default"))
+OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
+
+CHROMIUM = Path(os.environ.get("BACKALLEY_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # CI runs as root
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-default-apps",
+]
+NOWHERE = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}  # the discard port: nothing listens
+INSTALL_HINT = f"no Chromium at {CHROMIUM}: install it with `sudo apt-get install chromium` (.ci/run does)"
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+FIRST_LOAD_LIMIT = 100_000  # bytes, every response of a first visit compressed with gzip
+TIMEOUT_MS = 10_000
+
+
+def root_of(lang: str) -> str:
+    return "/" if lang == DEFAULT_LANGUAGE else f"/{lang}/"
+
+
+def language_of(path: str) -> str:
+    top = path.strip("/").split("/")[0]
+    return top if top in OTHER_LANGUAGES else DEFAULT_LANGUAGE
+
+
+# -- the server, the browser and the pages ------------------------------------------------------
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files; a missing address gets the nearest 404.html above it, with status 404."""
+
+    def log_message(self, format, *args):
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        page = self._nearest_404() if code == 404 else None
+        if page is None:
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _nearest_404(self) -> Path | None:
+        root = Path(self.directory)
+        folder = root.joinpath(*[p for p in unquote(urlsplit(self.path).path).split("/") if p not in ("", ".", "..")])
+        for candidate in [folder, *folder.parents]:
+            if candidate == root or root in candidate.parents:
+                if (candidate / "404.html").is_file():
+                    return candidate / "404.html"
+        return None
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left before its files came
+            super().handle_error(request, client_address)
+
+
+@pytest.fixture(scope="session")
+def base_url(built_site):
+    """``http://127.0.0.1:<port>`` serving the built site, for the whole session."""
+    handler = functools.partial(SiteHandler, directory=str(built_site))
+    server = SiteServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Chromium for the session."""
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(INSTALL_HINT, pytrace=False)
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, proxy=NOWHERE)
+        except PlaywrightError as exc:
+            pytest.fail(f"{CHROMIUM} does not start ({str(exc).splitlines()[0]}); {INSTALL_HINT}", pytrace=False)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def pages(base_url) -> dict[str, dict[str, str]]:
+    """Every page of the sitemap, by language: ``{lang: {path below the language root: url}}``."""
+    site_url = CONFIG["site_url"].rstrip("/")
+    with urlopen(f"{base_url}/sitemap.xml") as response:
+        sitemap = ET.fromstring(response.read())
+    found: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc"):
+        path = loc.text.strip().removeprefix(site_url)
+        lang = language_of(path)
+        found[lang][path.removeprefix(root_of(lang))] = base_url + path
+    assert all(found.values()), f"a language without pages in the sitemap: {found}"
+    return found
+
+
+class Reader:
+    """A browser context as one reader: records every request and every failure.
+
+    The reader prefers reduced motion, which the theme honours (no transitions): the tests
+    never wait for an animation to end before they click.
+    """
+
+    def __init__(self, browser, base_url: str, viewport: dict, *, axe: bool = False):
+        self.base_url = base_url
+        self.context = browser.new_context(viewport=viewport, service_workers="block", reduced_motion="reduce")
+        self.context.set_default_timeout(TIMEOUT_MS)
+        if axe:  # axe-core ready in every page, rather than sent again for each check
+            self.context.add_init_script(path=str(AXE_SCRIPT))
+        self.requests: list[str] = []
+        self.failed: list[str] = []
+        self.responses = []
+        self.inflight = set()
+        self.context.on("request", self._request)
+        self.context.on("requestfinished", lambda request: self.inflight.discard(request))
+        self.context.on("requestfailed", self._request_failed)
+        self.context.on("response", self._response)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _request(self, request):
+        self.requests.append(request.url)
+        self.inflight.add(request)
+
+    def _request_failed(self, request):
+        self.inflight.discard(request)
+        self.failed.append(f"{request.url} ({request.failure})")
+
+    def _response(self, response):
+        self.responses.append(response)
+        if response.status >= 400:
+            self.failed.append(f"{response.url} ({response.status})")
+
+    def outside(self) -> list[str]:
+        """Every request that was not for the local server."""
+        return [url for url in self.requests if not url.startswith(self.base_url + "/") and not url.startswith("data:")]
+
+    def visit(self, url: str, *, idle: bool = False):
+        response = self.page.goto(url)
+        assert response is not None, url
+        if idle:
+            self.settle()
+        return response
+
+    def settle(self, quiet: float = 0.2):
+        """Until no request has been pending for ``quiet`` seconds (Playwright's networkidle
+        waits half a second, on every page of every test)."""
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        calm_since = None
+        while time.monotonic() < deadline:
+            self.page.wait_for_timeout(40)
+            if self.inflight:
+                calm_since = None
+            elif calm_since is None:
+                calm_since = time.monotonic()
+            elif time.monotonic() - calm_since >= quiet:
+                return
+        raise AssertionError(f"requests still pending: {[r.url for r in self.inflight]}")
+
+    def close(self):
+        if self.context is not None:
+            self.context.close()
+            self.context = None
+
+
+@pytest.fixture
+def reader(browser, base_url):
+    """``reader(viewport)``: a fresh reader, closed after the test."""
+    opened = []
+
+    def make(viewport=PHONE, **options):
+        opened.append(Reader(browser, base_url, viewport, **options))
+        return opened[-1]
+
+    yield make
+    for one in opened:
+        one.close()
+
+
+def all_pages(pages, lang):
+    return sorted(pages[lang].items())
+
+
+# -- language switcher --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_language_switcher_leads_to_the_same_page_in_each_language(reader, pages, lang):
+    """On a phone: open the switcher in the header, pick a language, land on the same page."""
+    assert sorted(pages[lang]) == sorted(pages[DEFAULT_LANGUAGE]), "the languages have different pages"
+    one = reader(PHONE)
+    page = one.page
+    wrong = []
+    for path, url in all_pages(pages, lang):
+        one.visit(url)
+        for other in LANGUAGES:
+            if other == lang:
+                continue
+            if page.url != url:
+                page.go_back()
+                assert page.url == url
+            page.locator(".md-header .md-select > button").click()
+            link = page.locator(f'.md-header a.md-select__link[hreflang="{other}"]')
+            with page.expect_navigation():
+                link.click()
+            landed = page.url
+            expected = pages[other][path]
+            html_lang = page.evaluate("document.documentElement.lang")
+            if landed != expected or html_lang != other:
+                wrong.append(f"{url} -> {other}: landed on {landed} (lang={html_lang}), expected {expected}")
+    assert not wrong, "\n".join(wrong)
+
+
+# -- search -------------------------------------------------------------------------------------
+
+def card_terms() -> dict[str, dict[str, str]]:
+    """CONTRIBUTING.md's card terms: ``{"trump": {"en": "trump", "fr": "atout", …}, …}``."""
+    from babel import Locale
+
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    table = text.split("## Card terms", 1)[1].strip().split("\n\n", 1)[0].splitlines()
+    names = [cell.strip() for cell in table[0].strip("|").split("|")][1:]
+    by_name = {Locale(lang).get_display_name("en"): lang for lang in LANGUAGES}
+    columns = [by_name[name] for name in names]
+    rows = {}
+    for line in table[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        rows[cells[0]] = dict(zip(columns, cells[1:]))
+    return rows
+
+
+def search(one: Reader, query: str) -> tuple[str, list[str]]:
+    """Type ``query`` into the search as a reader on a phone does: (result summary, result links)."""
+    page = one.page
+    page.locator('.md-header label.md-header__button[for="__search"]').click()
+    field = page.locator("input.md-search__input")
+    field.click()
+    field.press_sequentially(query, delay=20)
+    _wait_for_results(page)
+    summary = page.locator(".md-search-result__meta").inner_text().strip()
+    links = page.eval_on_selector_all(".md-search-result__list a[href]", "links => links.map(a => a.href)")
+    return summary, links
+
+
+def _wait_for_results(page):
+    """Until the result list shows links (or the search says it found nothing)."""
+    none = terms_search_none(page)
+    page.wait_for_function(
+        """([none]) => {
+             const meta = document.querySelector(".md-search-result__meta").textContent.trim();
+             return document.querySelectorAll(".md-search-result__list a[href]").length > 0 || meta === none;
+           }""",
+        arg=[none],
+        polling=100,
+    )
+
+
+def terms_search_none(page) -> str:
+    """Material's "no results" sentence of the page's language."""
+    return page.evaluate("JSON.parse(document.getElementById('__config').textContent).translations['search.result.none']")
+
+
+def only_in(lang: str, links: list[str], base_url: str) -> list[str]:
+    """The links that lead outside ``lang``'s part of the site."""
+    wrong = []
+    for link in links:
+        path = link.removeprefix(base_url)
+        if not link.startswith(base_url) or language_of(path) != lang:
+            wrong.append(link)
+    return wrong
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_finds_pages_of_its_own_language_only(reader, pages, base_url, lang):
+    """``board`` is written alike in every language, ``trump`` is not: both find this language only."""
+    queries = ["board", card_terms()["trump"][lang]]
+    for query in queries:
+        one = reader(PHONE)
+        one.visit(pages[lang][""])
+        summary, links = search(one, query)
+        assert links, f"{lang}: searching {query!r} finds nothing ({summary!r})"
+        wrong = only_in(lang, links, base_url)
+        assert not wrong, f"{lang}: searching {query!r} finds pages of other languages: {wrong}"
+        assert not one.errors, one.errors
+
+
+def test_russian_search_finds_other_case_forms(reader, pages, base_url):
+    """``взяткой`` (instrumental) is written on no Russian page, ``взятка``/``взятки`` are: stemming finds them."""
+    trick = card_terms()["trick"]["ru"]  # взятка
+    query = "взяткой"
+    assert query[:-2] == trick[:-1], "the query is a case form of the contract's word"
+    with urlopen(f"{base_url}/ru/search/search_index.json") as response:
+        index = response.read().decode("utf-8")
+    words = set(re.findall(r"\w+", index.lower()))
+    assert query not in words, f"{query!r} is on a Russian page: it cannot show stemming"
+    forms = sorted(w for w in words if w.startswith(trick[:-1]))
+    assert forms, f"no form of {trick!r} on the Russian pages"
+    one = reader(PHONE)
+    one.visit(pages["ru"][""])
+    summary, links = search(one, query)
+    assert links, f"searching {query!r} finds nothing ({summary!r}) although the pages say {forms}"
+    assert not only_in("ru", links, base_url)
+
+
+# -- phone layout -------------------------------------------------------------------------------
+
+LAYOUT_CHECK = r"""
+() => {
+  const problems = [];
+  const width = window.innerWidth;
+  const root = document.documentElement;
+  if (root.scrollWidth > width) problems.push(`the page is ${root.scrollWidth}px wide`);
+  const y = window.scrollY;
+  window.scrollTo(width, y);
+  if (window.scrollX !== 0) problems.push(`the page scrolls sideways by ${window.scrollX}px`);
+  window.scrollTo(0, y);
+  const shown = el => {
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.display === "none" || s.visibility === "hidden" || s.opacity === "0") return false;
+    }
+    return true;
+  };
+  const onScreen = r => r.left >= -1 && r.right <= width + 1;
+  const scrollsOnScreen = el => {  // a box on screen that scrolls sideways holds the element
+    for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+      if (["auto", "scroll"].includes(getComputedStyle(e).overflowX) && onScreen(e.getBoundingClientRect())) return true;
+    }
+    return false;
+  };
+  const name = el => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
+    + [...el.classList].map(c => "." + c).join("") + ` "${(el.textContent || "").trim().slice(0, 40)}"`;
+  for (const el of document.querySelectorAll(".md-header *, .md-main *, .md-footer *")) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || !shown(el)) continue;
+    if (el.closest(".md-sidebar, .md-search")) continue;  // the closed drawer and search sit off screen
+    if (!onScreen(r) && !scrollsOnScreen(el)) {
+      problems.push(`${name(el)} reaches ${Math.round(r.left)}..${Math.round(r.right)}px`);
+    }
+    const s = getComputedStyle(el);
+    const text = (el.textContent || "").trim();
+    if (text && ["hidden", "clip"].includes(s.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`${name(el)} is cut off: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
+    }
+    if (text && ["hidden", "clip"].includes(s.overflowY) && el.scrollHeight > el.clientHeight + 1) {
+      problems.push(`${name(el)} is cut off: ${el.scrollHeight}px of text in ${el.clientHeight}px high`);
+    }
+  }
+  const diagrams = [];
+  for (const box of document.querySelectorAll("div.ba-diagram")) {
+    const svg = box.querySelector("svg");
+    const b = box.getBoundingClientRect();
+    const drawn = svg.getBoundingClientRect();
+    const natural = svg.width.baseVal.value;
+    const overflow = getComputedStyle(box).overflowX;
+    if (b.left < 0 || b.right > width + 1) problems.push(`a diagram box reaches ${b.left}..${b.right}px`);
+    if (Math.abs(drawn.width - natural) > 1) problems.push(`a diagram is squeezed to ${drawn.width}px of ${natural}px`);
+    if (box.scrollHeight > box.clientHeight + 1) problems.push(`a diagram is cut off at the bottom`);
+    const wide = natural > box.clientWidth + 1;
+    if (wide) {
+      if (!["auto", "scroll"].includes(overflow)) problems.push(`a wide diagram does not scroll (overflow-x: ${overflow})`);
+      box.scrollLeft = box.scrollWidth;
+      const end = svg.getBoundingClientRect().right, edge = box.getBoundingClientRect().right;
+      if (Math.abs(end - edge) > 2) problems.push(`the end of a wide diagram cannot be scrolled to (${end} vs ${edge})`);
+      box.scrollLeft = 0;
+      if (box.tabIndex < 0) problems.push("a scrolling diagram cannot take the keyboard focus");
+    }
+    diagrams.push({wide});
+  }
+  return {problems, diagrams};
+}
+"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_nothing_scrolls_sideways_but_the_card_diagrams(reader, pages, lang):
+    one = reader(PHONE)
+    problems, wide = [], 0
+    for path, url in all_pages(pages, lang):
+        one.visit(url)
+        for scrolled in (False, True):  # the header shows the page title once the page scrolls
+            if scrolled:
+                one.page.evaluate("window.scrollTo(0, 600)")
+                one.page.wait_for_timeout(150)
+            result = one.page.evaluate(LAYOUT_CHECK)
+            problems += [f"{url}: {problem}" for problem in result["problems"]]
+        wide += sum(diagram["wide"] for diagram in result["diagrams"])
+    assert not sorted(set(problems)), "\n".join(sorted(set(problems)))
+    assert wide, f"{lang}: no card diagram is wider than a phone: the scroll boxes went untested"
+
+
+# -- accessibility ------------------------------------------------------------------------------
+
+AXE_SCRIPT = Path(axe_playwright_python.__file__).with_name("axe.min.js")  # axe-core, bundled
+
+
+def axe_violations(page) -> list[dict]:
+    return page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+
+
+def missing_page(lang: str) -> str:
+    return f"{root_of(lang)}no/such/page/"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang):
+    """Every page and the 404 page, on a phone and on a desktop screen, with every rule axe-core
+    runs by default (WCAG 2 A and AA, best practices)."""
+    urls = [url for _, url in all_pages(pages, lang)] + [base_url + missing_page(lang)]
+    found = []
+    for viewport in (PHONE, DESKTOP):
+        one = reader(viewport, axe=True)
+        for url in urls:
+            one.visit(url)
+            for violation in axe_violations(one.page):
+                targets = ", ".join(str(node["target"]) for node in violation["nodes"][:3])
+                found.append(f"{url} ({viewport['width']}px): {violation['id']}: {violation['help']} [{targets}]")
+    assert not found, "\n".join(found)
+
+
+DIAGRAMS = r"""
+() => [...document.querySelectorAll("div.ba-diagram")].map(box => {
+  const svg = box.querySelector("svg");
+  // a card face is the smallest rectangle around a text; texts outside any card are labels
+  const rects = [...svg.querySelectorAll("rect")].map(r => [r, r.getBoundingClientRect()]);
+  const faces = new Map();
+  for (const text of svg.querySelectorAll("text")) {
+    const t = text.getBoundingClientRect(), x = t.left + t.width / 2, y = t.top + t.height / 2;
+    let best = null;
+    for (const [r, b] of rects) {
+      if (x >= b.left && x <= b.right && y >= b.top && y <= b.bottom && (!best || b.width * b.height < best[1].width * best[1].height)) best = [r, b];
+    }
+    if (!best) continue;
+    if (!faces.has(best[0])) faces.set(best[0], []);
+    faces.get(best[0]).push({text: text.textContent.trim(), fill: getComputedStyle(text).fill});
+  }
+  return {label: svg.getAttribute("aria-label"), role: svg.getAttribute("role"), faces: [...faces.values()]};
+})
+"""
+INLINE_CARDS = """() => [...document.querySelectorAll(".md-content .ba-card")].map(
+  span => ({text: span.textContent.trim(), red: span.classList.contains("ba-red"), colour: getComputedStyle(span).color}))"""
+SUIT_SYMBOLS = set(formatting.SUIT_SYMBOLS.values())
+JOKER_MARK = "\u2605"
+
+
+def every_card():
+    """The 54 cards of the pack."""
+    return [Card(number) for number in range(54)]
+
+
+@functools.cache
+def cards_by_text(lang: str) -> dict[str, Card]:
+    """Each card by its printed face in ``lang`` (``R♥`` in French, ``BIG`` for a joker)."""
+    return {formatting.card_text(card, lang): card for card in every_card()}
+
+
+def read_face(face: list[dict], lang: str):
+    """(card, problem) for the texts drawn on one rectangle of a diagram."""
+    texts = [item["text"] for item in face]
+    printed = "".join(t for t in texts if t != JOKER_MARK)
+    t = terms(lang)
+    rank_words = {t(f"ranks.{r}") for r in "AKQJ"} | {str(n) for n in range(2, 11)} | {t("jokers.BIG"), t("jokers.LITTLE")}
+    if not any(text in rank_words or text[:-1] in rank_words for text in texts):
+        return None, None  # not a card: a label or the table
+    card = cards_by_text(lang).get(printed)
+    if card is None:
+        return None, f"a card face reads {texts!r}: not a card with its suit symbol"
+    symbols = [s for s in printed if s in SUIT_SYMBOLS]
+    if not card.is_joker and len(symbols) != 1:
+        return card, f"the card {printed} does not show its suit symbol once"
+    if card.is_joker and JOKER_MARK not in texts:
+        return card, f"the joker {printed} has no joker mark"
+    return card, None
+
+
+@pytest.fixture(scope="session")
+def english_diagrams(browser, base_url, pages):
+    one = Reader(browser, base_url, DESKTOP)
+    try:
+        labels = {}
+        for path, url in all_pages(pages, DEFAULT_LANGUAGE):
+            one.visit(url)
+            labels[path] = [d["label"] for d in one.page.evaluate(DIAGRAMS)]
+        return labels
+    finally:
+        one.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_diagrams_speak_the_page_language_and_show_suits_by_symbol(reader, pages, english_diagrams, lang):
+    """Each diagram's accessible name names every card it draws, in the page's language; every
+    card face, in diagrams and in the text, shows its suit symbol: colour is never the only cue."""
+    one = reader(DESKTOP)
+    problems, diagrams_seen, cards_seen = [], 0, 0
+    for path, url in all_pages(pages, lang):
+        one.visit(url)
+        diagrams = one.page.evaluate(DIAGRAMS)
+        boxes = one.page.locator("div.ba-diagram")
+        if len(diagrams) != len(english_diagrams[path]):
+            problems.append(f"{url}: {len(diagrams)} diagrams, the English page has {len(english_diagrams[path])}")
+        for i, diagram in enumerate(diagrams):
+            diagrams_seen += 1
+            label = diagram["label"] or ""
+            named = boxes.nth(i).get_by_role("img", name=label, exact=True).count() if label.strip() else 0
+            if diagram["role"] != "img" or named != 1:
+                problems.append(f"{url}: diagram {i + 1} has no accessible name (aria-label {label!r})")
+                continue
+            if lang != DEFAULT_LANGUAGE and i < len(english_diagrams[path]) and label == english_diagrams[path][i]:
+                problems.append(f"{url}: diagram {i + 1} is described in English")
+            for face in diagram["faces"]:
+                card, problem = read_face(face, lang)
+                if problem:
+                    problems.append(f"{url}: diagram {i + 1}: {problem}")
+                if card is None:
+                    continue
+                cards_seen += 1
+                name = formatting.spoken_card(card, lang)
+                if name.casefold() not in label.casefold():
+                    problems.append(f"{url}: diagram {i + 1} draws {name} but its text alternative does not say so")
+                red = {item["fill"] for item in face} - {"rgb(31, 31, 31)"}
+                if red and not (card.suit in formatting.RED_SUITS or card.rank == "BIG"):
+                    problems.append(f"{url}: diagram {i + 1}: {name} is coloured as a red suit")
+        for span in one.page.evaluate(INLINE_CARDS):
+            card = cards_by_text(lang).get(span["text"])
+            if card is None:
+                problems.append(f"{url}: the card {span['text']!r} in the text is not a card with its suit symbol")
+            elif span["red"] != (card.suit in formatting.RED_SUITS):
+                problems.append(f"{url}: the card {span['text']!r} in the text has the wrong colour")
+    assert diagrams_seen and cards_seen, f"{lang}: no card diagram was checked"
+    assert not problems, "\n".join(problems)
+
+
+# -- privacy ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_loading_and_using_every_page_asks_nothing_of_another_host(reader, pages, base_url, lang):
+    """Load each page, search, open the language menu, scroll to the end: every request goes to
+    the local server, and every one of them is answered (nothing missing)."""
+    one = reader(PHONE)
+    urls = [url for _, url in all_pages(pages, lang)]
+    for url in urls:
+        one.visit(url, idle=True)
+        search(one, "board")
+        one.page.keyboard.press("Escape")
+        one.page.locator(".md-header .md-select > button").click()
+        one.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        one.settle()
+    missing = base_url + missing_page(lang)
+    one.visit(missing, idle=True)
+    outside = one.outside()
+    assert not outside, f"{lang}: requests to other hosts:\n" + "\n".join(sorted(set(outside)))
+    failed = [f for f in one.failed if not f.startswith(f"{missing} (404)")]
+    assert not failed, f"{lang}: requests that failed:\n" + "\n".join(sorted(set(failed)))
+    assert not one.errors, one.errors
+    assert any("/search/search_index.json" in url for url in one.requests), "the search was not used"
+
+
+def test_the_browser_cannot_reach_other_hosts_and_the_record_shows_it(reader, pages):
+    """The privacy test's own check: a request to another host fails and is recorded."""
+    one = reader(PHONE)
+    one.visit(pages[DEFAULT_LANGUAGE][""])
+    outcome = one.page.evaluate("""() => fetch("http://example.org/probe.png", {mode: "no-cors"})
+        .then(() => "reached", error => "refused")""")
+    assert outcome == "refused"
+    assert one.outside() == ["http://example.org/probe.png"]
+
+
+# -- 404 ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_page_gets_the_404_page_of_its_language(reader, pages, base_url, lang):
+    language = next(language for language in I18N["languages"] if language["locale"] == lang)
+    words = {**CONFIG["extra"]["not_found"], **language.get("extra", {}).get("not_found", {})}
+    one = reader(PHONE)
+    response = one.visit(base_url + missing_page(lang), idle=True)
+    page = one.page
+    assert response.status == 404
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("article h1").inner_text().strip() == words["title"]
+    assert words["text"] in page.locator("article").inner_text()
+    # the theme's stylesheet and script load from this depth too
+    assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") in ("sticky", "fixed")
+    assert page.evaluate("document.documentElement.classList.contains('js')")
+    with page.expect_navigation():
+        page.get_by_role("link", name=words["home"]).click()
+    assert page.url == pages[lang][""]
+
+
+# -- weight -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_first_load_of_every_page_is_under_100_kb_compressed(reader, pages, lang, record_property):
+    """A first visit (empty cache) of each page: everything the browser fetches until the network
+    is idle (HTML, CSS, JavaScript, images, data), each response compressed with gzip -9."""
+    heavy, weights = [], {}
+    for path, url in all_pages(pages, lang):
+        one = reader(PHONE)  # a new context: nothing cached
+        one.visit(url, idle=True)
+        total, parts = 0, []
+        for response in one.responses:
+            body = response.body()
+            size = len(gzip.compress(body, compresslevel=9, mtime=0))
+            total += size
+            parts.append(f"    {size:>7,} B  {response.url}")
+        weights[path or "/"] = total
+        if total >= FIRST_LOAD_LIMIT:
+            heavy.append(f"{url}: {total:,} B\n" + "\n".join(parts))
+    record_property("first_load_bytes", weights)
+    print(f"\nfirst load, gzip, {lang}: " + ", ".join(f"{p} {w / 1000:.1f} kB" for p, w in weights.items()))
+    assert not heavy, "\n".join(heavy)
