@@ -1,0 +1,68 @@
+"""What the engine hook costs the build: the full four-language build with it and without it.
+
+    python benchmarks/build_cost.py [--repeat 3]
+
+Each round runs ``python -m mkdocs build`` twice into a fresh temporary folder: once as usual
+(``BACKALLEY_HOOK=on``: every page rendered from the engine and the worked examples) and once
+with ``BACKALLEY_HOOK=off`` (hooks/engine_hook.py leaves each page its raw template). Each build
+is a new process, so both times include starting Python and loading MkDocs, the theme, the
+plugins and every other hook (per-language search, the rules-sheet PDFs): the whole build as
+``./dev build`` runs it. The two orders alternate from one round to the next.
+
+Both builds run with ``--no-strict``. mkdocs.yml asks for strict builds, and a raw template
+fails one: its links to anchors that only rendered text defines (the FAQ's questions, for
+example) draw warnings. Nothing else differs between the two builds, and nothing here reads
+what they write.
+
+Prints the best and the median time of each build and the hook's share of the build,
+(with - without) / with, from the medians. Target (issue 4): under 15 %.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 0.15
+
+
+def build(hook: str, site: Path) -> float:
+    env = {**os.environ, "BACKALLEY_HOOK": hook, "NO_MKDOCS_2_WARNING": "1"}
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--no-strict", "--quiet", "--site-dir", str(site)],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    elapsed = time.perf_counter() - start
+    if done.returncode:
+        sys.exit(f"build_cost: the build with BACKALLEY_HOOK={hook} failed:\n{done.stderr[-3000:]}")
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of one build each way (default 3)")
+    args = parser.parse_args()
+    times: dict[str, list[float]] = {"on": [], "off": []}
+    with tempfile.TemporaryDirectory(prefix="build-cost-") as scratch:
+        build("on", Path(scratch) / "warm-up")  # fill the file cache and Python's bytecode cache
+        for round_ in range(args.repeat):
+            for hook in ("on", "off") if round_ % 2 == 0 else ("off", "on"):
+                times[hook].append(build(hook, Path(scratch) / f"site-{round_}-{hook}"))
+                print(f"round {round_ + 1}: hook {hook:<3} {times[hook][-1]:6.2f} s", flush=True)
+    on, off = statistics.median(times["on"]), statistics.median(times["off"])
+    share = (on - off) / on
+    print(f"with the engine hook:    best {min(times['on']):6.2f} s, median {on:6.2f} s")
+    print(f"without the engine hook: best {min(times['off']):6.2f} s, median {off:6.2f} s")
+    print(f"the hook costs {on - off:+.2f} s, {share:.1%} of the build "
+          f"(ratio with/without {on / off:.3f}; target under {TARGET:.0%})")
+
+
+if __name__ == "__main__":
+    main()
