@@ -8,8 +8,9 @@ The site built once for the session (``built_site``) is served from 127.0.0.1 by
 HTTP server started here. Like a static host that looks for the nearest ``404.html`` (and like
 Cloudflare Pages), it answers a missing address with the closest ``404.html`` above it, so
 ``/fr/no/such/page/`` gets ``/fr/404.html``. Every request a page makes is recorded. The
-browser's only way out is a proxy that refuses every connection (loopback addresses bypass
-it): a request to another host never leaves the machine, and it fails the privacy test.
+browser's only way out is a proxy that refuses every connection (127.0.0.1 bypasses it): a
+request to another host never leaves the machine, and it fails the privacy test. One Chromium
+serves all the tests here.
 
 The pages come from the site's own ``sitemap.xml``, the languages from mkdocs.yml, the search
 words from the card terms of CONTRIBUTING.md, the card texts from ``backalley_site``: nothing
@@ -124,9 +125,10 @@ def base_url(built_site):
     server.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One Chromium for the session."""
+    """One Chromium for all the tests here. Module scope, not session: Playwright's sync API
+    runs one instance at a time, and other test modules (test_print.py) start their own."""
     if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(INSTALL_HINT, pytrace=False)
     with sync_playwright() as playwright:
@@ -532,7 +534,7 @@ def read_face(face: list[dict], lang: str):
     return card, None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def english_diagrams(browser, base_url, pages):
     one = Reader(browser, base_url, DESKTOP)
     try:
