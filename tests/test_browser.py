@@ -291,12 +291,18 @@ def card_terms() -> dict[str, dict[str, str]]:
 
 
 def search(one: Reader, query: str) -> tuple[str, list[str]]:
-    """Type ``query`` into the search as a reader on a phone does: (result summary, result links)."""
+    """Search ``query`` as a reader on a phone does: (result summary, result links).
+
+    The search icon in the header opens the search; the whole query goes into the field at
+    once and a key is released (Material searches on key release), so the results shown are
+    those of the whole query, never of a prefix typed on the way (``взятк`` would find the
+    pages that ``взяткой`` must find by stemming)."""
     page = one.page
     page.locator('.md-header label.md-header__button[for="__search"]').click()
     field = page.locator("input.md-search__input")
     field.click()
-    field.press_sequentially(query, delay=20)
+    field.fill(query)
+    field.press("End")
     _wait_for_results(page)
     summary = page.locator(".md-search-result__meta").inner_text().strip()
     links = page.eval_on_selector_all(".md-search-result__list a[href]", "links => links.map(a => a.href)")
