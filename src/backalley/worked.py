@@ -42,9 +42,14 @@ def run_doctest(text: str, where: str) -> dict:
 
 def worked_examples() -> dict[str, MappingProxyType]:
     """Every shipped example's names, by file name without ``.md``; each file content runs once."""
+    return {name[:-3]: _run(text, f"examples/{name}") for name, text in example_texts()}
+
+
+def example_texts() -> tuple[tuple[str, str], ...]:
+    """``(file name, text)`` of every shipped example, in name order: what the results depend on."""
     folder = files("backalley.examples")
     found = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".md"))
-    return {name[:-3]: _run(folder.joinpath(name).read_text(encoding="utf-8"), f"examples/{name}") for name in found}
+    return tuple((name, folder.joinpath(name).read_text(encoding="utf-8")) for name in found)
 
 
 @functools.lru_cache(maxsize=64)

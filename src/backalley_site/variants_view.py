@@ -9,8 +9,11 @@ A value that differs from the standard game is marked with ``≠`` and bold, not
 """
 from __future__ import annotations
 
+import functools
+
 from backalley import VARIANTS, options
 from backalley.effects import changes, match_figures
+from backalley.worked import example_texts
 from backalley.variants import format_value
 
 from . import formatting as fmt
@@ -79,7 +82,17 @@ def house_rules() -> list[tuple[str, object]]:
 
 
 def _effects() -> dict:
-    """The example figures that each house rule changes, by ``(option, value)``."""
+    """The example figures that each house rule changes, by ``(option, value)``.
+
+    Computed once per content of the worked examples: once per build, whatever the language,
+    and again when ``mkdocs serve`` sees an example change.
+    """
+    return _effects_of(example_texts())
+
+
+@functools.lru_cache(maxsize=4)
+def _effects_of(texts: tuple) -> dict:
+    """``_effects`` for the examples whose texts are ``texts`` (the cache key)."""
     standard = VARIANTS["standard"]
     return {(o, value): changes(standard, standard.replace(**{o: value})) for o, value in house_rules()}
 
