@@ -18,6 +18,7 @@ from .table import SEATS, SIDES, left_of, seat_index, side_of
 from .variants import resolve_variant
 
 _NUMBER = re.compile(r"[0-9]{1,100}")
+_SIDE_OF = {seat: i & 1 for i, seat in enumerate(SEATS)}
 
 
 class Contract(NamedTuple):
@@ -97,7 +98,10 @@ def side_contracts(bids, variant="standard") -> dict[str, Contract]:
     levels = resolve_variant(variant).board_multipliers
     targets, multipliers, boards = [0, 0], [None, None], 0
     for seat, bid in bids:
-        side = seat_index(seat) & 1
+        try:
+            side = _SIDE_OF[seat]
+        except (KeyError, TypeError):
+            side = seat_index(seat) & 1
         if bid == "board":
             multipliers[side] = max(multipliers[side] or 0, levels[boards])
             boards += 1

@@ -247,11 +247,10 @@ class Deal:
             raise InvalidDeal("phase", "a deal is scored once its last trick is played")
         if self.thrown_in or not self._bids:
             return {"NS": 0, "EW": 0}
-        contracts = self.contracts
-        return {
-            side: contract_score(contracts[side], self._won[i], self.hand_size, self.variant)
-            for i, side in enumerate(("NS", "EW"))
-        }
+        contracts = side_contracts(self._bids, self.variant)
+        h, v = self.hand_size, self.variant
+        return {"NS": contract_score(contracts["NS"], self._won[0], h, v),
+                "EW": contract_score(contracts["EW"], self._won[1], h, v)}
 
 
 def _parse_hands(hands, trump) -> list[list[Card]]:
