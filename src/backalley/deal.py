@@ -140,6 +140,11 @@ class Deal:
         """True once a trump has been played: from then on anyone may lead trumps."""
         return self._trump_played
 
+    def _out_of_turn(self, error, seat: int, verb: str):
+        """The refusal of an action by ``seat`` while another seat is to act."""
+        return error("turn", f"{SEAT_NAMES[SEATS[seat]]} cannot {verb} now: it is "
+                             f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
+
     # -- bidding --------------------------------------------------------------------------
     def legal_bids(self) -> list:
         return legal_bids(self.hand_size) if self.phase == "bid" else []
@@ -154,8 +159,7 @@ class Deal:
             what = self._over if self.phase == "over" else "the bidding is over"
             raise IllegalBid("phase", f"{SEAT_NAMES[SEATS[s]]} cannot bid: {what}")
         if s != self._to_act:
-            raise IllegalBid("turn", f"{SEAT_NAMES[SEATS[s]]} cannot bid now: it is "
-                                     f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
+            raise self._out_of_turn(IllegalBid, s, "bid")
         if not (bid == "pass" or bid == "board" or bid.__class__ is int and 0 < bid < self.hand_size):
             bid = check_bid(bid, self.hand_size)
         self._bids.append((SEATS[s], bid))
@@ -203,8 +207,7 @@ class Deal:
             what = "the bidding is not finished" if self.phase == "bid" else self._over
             raise IllegalPlay("phase", f"{SEAT_NAMES[SEATS[s]]} cannot play: {what}")
         if s != self._to_act:
-            raise IllegalPlay("turn", f"{SEAT_NAMES[SEATS[s]]} cannot play now: it is "
-                                      f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
+            raise self._out_of_turn(IllegalPlay, s, "play")
         if card.__class__ is not Card:
             card = parse_card(card)
         if self._legal is None:
