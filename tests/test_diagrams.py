@@ -47,7 +47,7 @@ def test_the_text_alternative_tells_the_trick():
 def test_bids_and_board_levels_are_shown_and_said():
     svg = str(table_diagram(bidding_deal(), lang="en"))
     assert ">board ×1<" in svg and ">board ×2<" in svg and ">bid 1<" in svg and ">pass<" in svg
-    assert "Bids: West: board ×1, North: bid 1, East: pass, South: board ×2." in label(svg)
+    assert "Bidding: West bids board (×1), North bids 1, East passes, and South bids board (×2)." in label(svg)
     assert ">South (dealer)<" in svg
 
 
@@ -66,10 +66,11 @@ def test_same_input_same_bytes():
 
 
 def test_a_hand_diagram_marks_one_card_and_says_which():
-    svg = str(hand_diagram(["5H", "KH", "9S", "2C"], mark="KH", caption="On BIG", lang="fr"))
-    assert label(svg) == "On BIG. Main : cinq de cœur, roi de cœur, neuf de pique, deux de trèfle. Carte marquée : roi de cœur."
+    svg = str(hand_diagram(["5H", "KH", "9S", "2C"], mark="KH", caption="On BIG", lang="en"))
+    assert label(svg) == ("On BIG. Hand: five of hearts, king of hearts, nine of spades, and two of clubs. "
+                          "Card to play: king of hearts.")
     assert svg.count('stroke-width="3"') == 1
-    assert ">R<" in svg and ">On BIG<" in svg
+    assert ">K<" in svg and ">On BIG<" in svg
 
 
 def test_a_marked_card_must_be_in_the_hand():

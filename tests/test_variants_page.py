@@ -16,7 +16,7 @@ from backalley.effects import changes, match_figures
 from backalley.worked import worked_examples
 from backalley_site import formatting as fmt
 from backalley_site.terms import LANGUAGES, terms
-from backalley_site.variants_view import DIFFERS, choices, house_rules, option_words
+from backalley_site.variants_view import DIFFERS, choices, house_rule, house_rules, option_words
 
 PAGE = "variants"
 
@@ -81,7 +81,7 @@ class Sections(HTMLParser):
 
 
 def _clean(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " ")).strip()
 
 
 def marked(text: str, differs: bool) -> str:
@@ -162,7 +162,7 @@ def test_each_house_rule_rescores_the_worked_examples_as_the_engine_does(pages, 
     expected = []
     unchanged = []
     for option, value in house_rules():
-        label = _clean(t("variants.setting", rule=t(f"options.{option}.rule"), value=option_words(option, value, lang)))
+        label = _clean(house_rule(option, value, lang))
         found = changes("standard", VARIANTS["standard"].replace(**{option: value}))
         if not found:
             unchanged.append(label)

@@ -69,9 +69,9 @@ def hand_diagram(cards, mark=None, caption: str | None = None, *, lang: str) -> 
         raised = card == marked
         parts.append(_card(PAD + i * STEP, top + (0 if raised else RAISE), card, lang, outlined=raised))
     alt = [caption.rstrip(".") + "."] if caption else []
-    alt.append(t("alt.hand", cards=", ".join(fmt.spoken_card(c, lang) for c in hand)))
+    alt.append(t("alt.hand", cards=fmt.Inflected("cards", hand, lang)))
     if marked is not None:
-        alt.append(t("alt.marked", card=fmt.spoken_card(marked, lang)))
+        alt.append(t("alt.marked", card=fmt.Inflected("card", marked, lang)))
     return _wrap(width, height, "".join(parts), " ".join(alt))
 
 
@@ -129,36 +129,42 @@ def _centre(deal, shown, winner, x, y, t, lang) -> str:
 
 
 def _table_alt(deal, shown, winner, bids, multipliers, lang) -> str:
+    """The diagram in sentences of the page's language; the term sentences choose each word's form."""
     t = terms(lang)
-    if deal.trump is None:
-        alt = [t("alt.no_trumps")]
-    else:
-        alt = [t("alt.trumps", suit=fmt.suit(deal.trump, lang))]
-    alt.append(t("alt.dealer", seat=fmt.seat(deal.dealer, lang)))
+
+    def word(kind, value):
+        return fmt.Inflected(kind, value, lang)
+
+    alt = [t("alt.no_trumps") if deal.trump is None else t("alt.trumps", suit=word("suit", deal.trump))]
+    alt.append(t("alt.dealer", seat=word("seat", deal.dealer)))
     if bids:
-        said = [
-            t("alt.bid", seat=fmt.seat(seat, lang), bid=fmt.bid(bid, lang, multipliers.get(seat)))
-            for seat, bid in deal.bids
-        ]
-        alt.append(t("alt.bids", bids=", ".join(said)))
+        said = [_said_bid(seat, bid, multipliers.get(seat), lang) for seat, bid in deal.bids]
+        alt.append(t("alt.bids", bids=fmt.listed(said, lang)))
     for seat in SEATS:
         hand = deal.hands[seat]
-        name = fmt.seat(seat, lang)
         if hand:
-            alt.append(t("alt.holds", seat=name, cards=", ".join(fmt.spoken_card(c, lang) for c in hand)))
+            alt.append(t("alt.holds", seat=word("seat", seat), cards=word("cards", hand)))
         else:
-            alt.append(t("alt.holds_nothing", seat=name))
+            alt.append(t("alt.holds_nothing", seat=word("seat", seat)))
     if shown:
-        plays = [
-            t("alt.leads" if i == 0 else "alt.plays", seat=fmt.seat(seat, lang), card=fmt.spoken_card(card, lang))
-            for i, (seat, card) in enumerate(shown)
-        ]
-        alt.append(t("alt.trick", plays=", ".join(plays)))
+        plays = [t("alt.leads" if i == 0 else "alt.plays", seat=word("seat", seat), card=word("card", card))
+                 for i, (seat, card) in enumerate(shown)]
+        alt.append(t("alt.trick", plays=fmt.listed(plays, lang)))
         if winner:
-            alt.append(t("alt.won", seat=fmt.seat(winner, lang)))
+            alt.append(t("alt.won", seat=word("seat", winner)))
         elif deal.to_act:
-            alt.append(t("alt.to_play", seat=fmt.seat(deal.to_act, lang)))
+            alt.append(t("alt.to_play", seat=word("seat", deal.to_act)))
     return " ".join(alt)
+
+
+def _said_bid(seat, bid, multiplier, lang) -> str:
+    """One bid as a clause: ``West bids board (×1)``, ``North bids 2``, ``East passes``."""
+    t, who = terms(lang), fmt.Inflected("seat", seat, lang)
+    if bid == "pass":
+        return t("alt.bid_pass", seat=who)
+    if bid == "board":
+        return t("alt.bid_board", seat=who, times=fmt.times(multiplier or 1, lang))
+    return t("alt.bid_number", seat=who, number=fmt.number(bid, lang))
 
 
 def _card(x, y, card, lang, outlined=False) -> str:

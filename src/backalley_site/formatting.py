@@ -1,8 +1,10 @@
-"""How numbers, cards, seats, suits and bids are written in each language."""
+"""How numbers, counted nouns, cards, seats, suits and bids are written in each language."""
 from __future__ import annotations
 
 import functools
 
+from babel import Locale
+from babel.lists import format_list
 from babel.numbers import format_decimal
 from markupsafe import Markup, escape
 
@@ -11,6 +13,7 @@ from backalley import parse_card
 from .terms import terms
 
 MINUS = "\u2212"
+NBSP = "\u00a0"
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED_SUITS = frozenset("HD")
 
@@ -20,6 +23,32 @@ def number(value: int | float, lang: str) -> str:
     """``value`` with the language's grouping and decimal sign, and a true minus sign."""
     text = format_decimal(abs(value), locale=terms(lang)("format.locale"))
     return MINUS + text if value < 0 else text
+
+
+@functools.cache
+def _plural_rule(lang: str):
+    return Locale.parse(terms(lang)("format.locale")).plural_form
+
+
+def plural_category(value: int | float, lang: str) -> str:
+    """The CLDR plural category of ``value`` in ``lang`` (``one``, ``few``, ``many``, ``other``)."""
+    return _plural_rule(lang)(value)
+
+
+def plural_categories(lang: str) -> frozenset[str]:
+    """Every category a noun of ``lang`` needs a form for: the locale's CLDR tags and ``other``."""
+    return frozenset(_plural_rule(lang).tags) | {"other"}
+
+
+def count(value: int | float, noun: str, lang: str) -> str:
+    """``value`` and the form of ``noun`` its CLDR plural category takes, joined by a no-break
+    space: ``count(21, "cards", "ru")`` is ``21 карта``, ``count(5, "cards", "ru")`` ``5 карт``.
+
+    The forms are the term file's ``[plural.<noun>]`` table, one key per category.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"count needs a number, not {type(value).__name__} {value!r}")
+    return number(value, lang) + NBSP + terms(lang)(f"plural.{noun}.{plural_category(value, lang)}")
 
 
 def join_numbers(values, lang: str) -> str:
@@ -54,27 +83,59 @@ def cards(hand, lang: str) -> Markup:
     return Markup(" ").join(card(c, lang) for c in hand)
 
 
-def spoken_card(card, lang: str) -> str:
-    """A card's full name for text alternatives: ``king of hearts``."""
+def spoken_card(card, lang: str, form: str = "") -> str:
+    """A card's full name for text alternatives: ``king of hearts``.
+
+    ``form`` names a grammatical form of the term file (``[spoken_forms.<form>]``: an article, a
+    case); it gives every rank and joker, and may give the pattern (``card``) and the suit words.
+    """
     card = parse_card(card)
     t = terms(lang)
+    own = f"spoken_forms.{form}." if form else "spoken."
+
+    def word(key: str, required: bool) -> str:
+        return t(own + key) if required or t.has(own + key) else t(f"spoken.{key}")
+
     if card.is_joker:
-        return t(f"spoken.{card.rank}")
-    return t("spoken.card", rank=t(f"spoken.{card.rank}"), suit=t(f"spoken.{card.suit}"))
+        return word(card.rank, True)
+    return word("card", False).format(rank=word(card.rank, True), suit=word(card.suit, False))
 
 
-def seat(seat: str, lang: str) -> str:
-    """A seat's name, ``N`` to ``North``."""
+def spoken_cards(cards, lang: str, form: str = "") -> str:
+    """Several cards' full names as the language lists them: ``l’as de pique, … et le deux de trèfle``."""
+    return listed([spoken_card(c, lang, form) for c in cards], lang)
+
+
+def listed(items: list[str], lang: str) -> str:
+    """Items joined the way ``lang`` writes a list (``a, b and c``), by CLDR."""
+    return format_list(items, locale=terms(lang)("format.locale")) if items else ""
+
+
+def seat(seat: str, lang: str, form: str = "") -> str:
+    """A seat's name, ``N`` to ``North``; ``form`` names one of ``[seat_forms.<form>]`` (a case)."""
     if seat not in ("N", "E", "S", "W"):
         raise ValueError(f"not a seat: {seat!r} (write N, E, S or W)")
-    return terms(lang)(f"seats.{seat}")
+    return terms(lang)(f"seat_forms.{form}.{seat}" if form else f"seats.{seat}")
 
 
-def suit(suit: str, lang: str) -> str:
-    """A suit's name, ``S`` to ``spades``."""
+def suit(suit: str, lang: str, form: str = "") -> str:
+    """A suit's name, ``S`` to ``spades``; ``form`` names one of ``[suit_forms.<form>]``."""
     if suit not in SUIT_SYMBOLS:
         raise ValueError(f"not a suit: {suit!r} (write S, H, D or C)")
-    return terms(lang)(f"suits.{suit}")
+    return terms(lang)(f"suit_forms.{form}.{suit}" if form else f"suits.{suit}")
+
+
+class Inflected:
+    """A seat, suit, card or list of cards for a term sentence, written in the form its
+    placeholder names: ``{seat:gen}``, ``{card:ins}``, ``{cards:def}`` (``{seat}``: the plain form)."""
+
+    _WRITERS = {"seat": seat, "suit": suit, "card": spoken_card, "cards": spoken_cards}
+
+    def __init__(self, kind: str, value, lang: str):
+        self._write = functools.partial(self._WRITERS[kind], value, lang)
+
+    def __format__(self, form: str) -> str:
+        return self._write(form)
 
 
 def bid(bid, lang: str, multiplier: int | None = None) -> str:

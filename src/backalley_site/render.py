@@ -86,7 +86,7 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
     )
     env.globals.update({name: functools.partial(getattr(variants_view, name), lang=lang)
                         for name in variants_view.PAGE_NAMES})
-    for name in ("card", "cards", "seat", "suit", "times", "join_numbers"):
+    for name in ("count", "card", "cards", "seat", "suit", "times", "join_numbers"):
         env.filters[name] = functools.partial(getattr(fmt, name), lang=lang)
     return env
 

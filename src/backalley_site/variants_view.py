@@ -30,11 +30,17 @@ def option_words(option: str, value, lang: str) -> str:
     t = terms(lang)
     if isinstance(value, (bool, str)):
         return t(f"options.{option}.{format_value(value)}")
+    return t(f"options.{option}.value", value=_shown(option, value, lang))
+
+
+def _shown(option: str, value, lang: str) -> str:
+    """A number (with its noun, ``options.<option>.noun``, in the right plural form, if the option
+    counts something), or a tuple of multipliers (``×1, ×2, ×3, ×4``), in the page's format."""
+    t = terms(lang)
     if isinstance(value, tuple):
-        shown = t("format.list_separator").join(fmt.times(v, lang) for v in value)
-    else:
-        shown = fmt.number(value, lang)
-    return t(f"options.{option}.value", value=shown)
+        return t("format.list_separator").join(fmt.times(v, lang) for v in value)
+    noun = f"options.{option}.noun"
+    return fmt.count(value, t(noun), lang) if t.has(noun) else fmt.number(value, lang)
 
 
 def choices(option) -> tuple:
@@ -42,17 +48,19 @@ def choices(option) -> tuple:
     return option.metadata["choices"]
 
 
-def setting(option: str, value, lang: str) -> str:
-    """One rule setting in words, named: ``Points per trick: 3``."""
+def house_rule(option: str, value, lang: str) -> str:
+    """One setting other than the standard game's, as a phrase that reads on its own
+    (``options.<option>.house``: a phrase per value, or the ``value`` template for numbers)."""
     t = terms(lang)
-    return t("variants.setting", rule=t(f"options.{option}.rule"), value=option_words(option, value, lang))
+    if isinstance(value, (bool, str)):
+        return t(f"options.{option}.house.{format_value(value)}")
+    return t(f"options.{option}.house.value", value=_shown(option, value, lang))
 
 
 def preset_list(*, lang: str) -> str:
     """The presets, each with what it is."""
     t = terms(lang)
-    lines = [t("variants.setting", rule=f"`{name}`", value=t(f"presets.{name}")) for name in VARIANTS]
-    return "\n".join(f"- {line}" for line in lines)
+    return "\n".join(f"- {t('variants.preset', name=f'`{name}`', what=t(f'presets.{name}'))}" for name in VARIANTS)
 
 
 def rule_table(*, lang: str) -> str:
@@ -107,7 +115,7 @@ def effects_table(*, lang: str) -> str:
             for part in _parts(figure):
                 standard, under = _value(before, part, lang), _value(after, part, lang)
                 if under != standard:
-                    rows.append([setting(option, value, lang),
+                    rows.append([house_rule(option, value, lang),
                                  f"[{t(f'examples.{figure.example}')}](examples.md#{figure.example})",
                                  _situation(figure, part, lang), standard, under])
     head = ["house_rule", "example", "situation", "standard", "with_rule"]
@@ -116,7 +124,7 @@ def effects_table(*, lang: str) -> str:
 
 def unchanged_rules(*, lang: str) -> str:
     """The house-rule settings that change no figure of the worked examples, as a list."""
-    return "\n".join(f"- {setting(o, v, lang)}" for (o, v), found in _effects().items() if not found)
+    return "\n".join(f"- {house_rule(o, v, lang)}" for (o, v), found in _effects().items() if not found)
 
 
 def checklist(*, lang: str) -> str:

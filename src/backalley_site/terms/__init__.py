@@ -6,6 +6,9 @@ import tomllib
 from importlib.resources import files
 
 LANGUAGES = ("en", "fr", "pt", "ru")
+OWN_GRAMMAR = ("plural.", "seat_forms.", "spoken_forms.", "suit_forms.")
+"""Key prefixes that each language fills for its own grammar (its nouns' plural forms and the
+cases or articles its sentences need): the other keys are the same in every language."""
 
 
 class TermError(LookupError):
@@ -31,6 +34,14 @@ class Terms:
 
     def keys(self) -> set[str]:
         return set(self._flat)
+
+    def has(self, key: str) -> bool:
+        return key in self._flat
+
+    def table(self, prefix: str) -> dict[str, str]:
+        """Every key below ``prefix`` (without it): ``table("plural.cards")`` gives ``{"one": …}``."""
+        start = prefix + "."
+        return {key[len(start):]: text for key, text in self._flat.items() if key.startswith(start)}
 
 
 def _flatten(data: dict, prefix: str = ""):

@@ -1,0 +1,88 @@
+"""Each language's typography, applied by rule to built HTML: no-break spaces and apostrophes.
+
+- Every language: a no-break space between a number and the word after it (``13 cartes``), and
+  around ``×`` and ``=`` between numbers (``10 × 5 × 3 = 150`` never breaks).
+- French: a narrow no-break space (U+202F) before ``; ? !``, a no-break space (U+00A0) before
+  ``:`` and inside ``« »``; the typographic apostrophe ``’``.
+- Russian: a no-break space after a one-letter word (``в``, ``с``, ``к``, ``и``, ``а``, ``о``,
+  ``у``, ``я``) and before a dash.
+
+Text nodes are typeset, and the attributes a reader sees or hears (``title``, ``aria-label``,
+``alt``, ``placeholder``); code, pre, kbd, script, style and textarea are left as they are.
+The rules only ever turn spaces into no-break spaces and ``'`` into ``’``, so typesetting twice
+changes nothing, and the words stay the same for search.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+NBSP, NNBSP = "\u00a0", "\u202f"
+SPACE = r"[ \t\r\n\u00a0\u202f]"
+
+_EVERYWHERE = [
+    (re.compile(rf"(?<=\d){SPACE}+(?=[^\W\d_])"), NBSP),                       # 13 cards
+    (re.compile(rf"(?<=\d){SPACE}+(?=[×=+−] )"), NBSP),                          # 10 ×
+    (re.compile(rf"(?<=[×=+−]){SPACE}+(?=[\d−])"), NBSP),                         # × 5
+]
+RULES = {
+    "en": _EVERYWHERE,
+    "pt": _EVERYWHERE,
+    "fr": _EVERYWHERE + [
+        (re.compile(rf"(?<=[^\s\u00a0\u202f;:?!]){SPACE}*(?=[;?!])"), NNBSP),      # mot ; mot ?
+        (re.compile(rf"(?<=[^\s\u00a0\u202f]){SPACE}*(?=:(?:{SPACE}|$))"), NBSP),  # Atout : cœur
+        (re.compile(rf"«{SPACE}*"), "«" + NBSP),
+        (re.compile(rf"{SPACE}*»"), NBSP + "»"),
+        (re.compile(r"(?<=\w)'(?=\w)"), "\u2019"),                                  # l’atout
+    ],
+    "ru": _EVERYWHERE + [
+        (re.compile(rf"(?<![\w\-])([вВсСкКиИаАоОуУяЯ]){SPACE}+(?=\S|$)"), r"\1" + NBSP),  # в масть
+        (re.compile(rf"{SPACE}+(?=—)"), NBSP),                                        # Север — Юг
+    ],
+}
+
+_TOKENS = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
+_SKIP = {"code", "pre", "kbd", "script", "style", "textarea"}
+_ATTRIBUTES = re.compile(r'(\s(?:title|aria-label|alt|placeholder)=")([^"]*)(")')
+_TAG_NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
+
+
+def typeset_text(text: str, lang: str, before: str = "") -> str:
+    """``text`` (plain, not HTML) with the rules of ``lang``; ``before`` is the text that precedes
+    it on the page (the end of the previous text node), for rules that look behind."""
+    for pattern, replacement in RULES[lang]:
+        text = pattern.sub(replacement, before + text)[len(before):] if before else pattern.sub(replacement, text)
+    return text
+
+
+def typeset_html(markup: str, lang: str) -> str:
+    """``markup`` with every text node and readable attribute typeset for ``lang``."""
+    if lang not in RULES:
+        raise ValueError(f"no typography rules for language {lang!r} (known: {', '.join(RULES)})")
+    out, skipping, before = [], [], ""
+    for i, token in enumerate(_TOKENS.split(markup)):
+        if i % 2:  # a tag or a comment
+            out.append(_typeset_attributes(token, lang) if token.startswith("<") and not token.startswith("<!") else token)
+            name = _TAG_NAME.match(token)
+            if name and name.group(1).lower() in _SKIP and not token.endswith("/>"):
+                if token.startswith("</"):
+                    if skipping:
+                        skipping.pop()
+                else:
+                    skipping.append(name.group(1).lower())
+            continue
+        if skipping or not token:
+            out.append(token)
+            continue
+        text = typeset_text(html.unescape(token), lang, before)
+        before = (before + text)[-2:]
+        out.append(html.escape(text, quote=False))
+    return "".join(out)
+
+
+def _typeset_attributes(tag: str, lang: str) -> str:
+    def one(match):
+        value = typeset_text(html.unescape(match.group(2)), lang)
+        return match.group(1) + html.escape(value, quote=True).replace("&#x27;", "'") + match.group(3)
+
+    return _ATTRIBUTES.sub(one, tag)
