@@ -15,6 +15,8 @@ plugin finally merges all languages into one index searched with every stemmer. 
   script fetches ``search/search_index.json`` and resolves search results from;
 - every page runs the search through ``search-stemmed.js`` (overrides/), which stems the
   words of a query before Material's worker turns them into prefix queries;
+- the heading permalinks' title, which Python-Markdown writes in English, is the language's
+  (``interface.permalink`` of the term files);
 - pages carry no ``<link rel="alternate" hreflang>`` in their head: Material's JavaScript
   reads those as language roots and fetches ``sitemap.xml`` below each of them, four missing
   files on every page load, while mkdocs-static-i18n's switcher already links each page to
@@ -32,7 +34,10 @@ from pathlib import Path
 from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.plugins import event_priority
 
+from backalley_site.terms import terms
+
 CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+PERMALINK_TITLE = re.compile(r'(<a class="headerlink" href="#[^"]*" )title="Permanent link"')
 HEAD_ALTERNATE = re.compile(r'\n[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 _default_404: dict[str, bytes] = {}
 NOT_LATIN = {"ru"}  # languages whose lunr trimmer keeps no Latin letters
@@ -75,6 +80,11 @@ def on_post_build(config):
     search.search_index.config["lang"] = [default]
     (site / "404.html").replace(site / lang / "404.html")
     (site / "404.html").write_bytes(_default_404[config.site_dir])
+
+
+def on_page_content(html, page, config, files):
+    lang, _ = _languages(config)
+    return PERMALINK_TITLE.sub(f'\\1title="{terms(lang)("interface.permalink")}"', html)
 
 
 def on_post_page(output, page, config):
