@@ -22,7 +22,7 @@ SPACE = r"[ \t\r\n\u00a0\u202f]"
 
 _EVERYWHERE = [
     (re.compile(rf"(?<=\d){SPACE}+(?=[^\W\d_])"), NBSP),                       # 13 cards
-    (re.compile(rf"(?<=\d){SPACE}+(?=[×=+−] )"), NBSP),                          # 10 ×
+    (re.compile(rf"(?<=\d){SPACE}+(?=[×=+−]{SPACE})"), NBSP),                        # 10 ×
     (re.compile(rf"(?<=[×=+−]){SPACE}+(?=[\d−])"), NBSP),                         # × 5
 ]
 RULES = {
@@ -31,12 +31,12 @@ RULES = {
     "fr": _EVERYWHERE + [
         (re.compile(rf"(?<=[^\s\u00a0\u202f;:?!]){SPACE}*(?=[;?!])"), NNBSP),      # mot ; mot ?
         (re.compile(rf"(?<=[^\s\u00a0\u202f]){SPACE}*(?=:(?:{SPACE}|$))"), NBSP),  # Atout : cœur
-        (re.compile(rf"«{SPACE}*"), "«" + NBSP),
-        (re.compile(rf"{SPACE}*»"), NBSP + "»"),
+        (re.compile(rf"(?<=«){SPACE}*"), NBSP),
+        (re.compile(rf"(?:{SPACE}+|(?<![ \t\r\n\u00a0\u202f]))(?=»)"), NBSP),
         (re.compile(r"(?<=\w)'(?=\w)"), "\u2019"),                                  # l’atout
     ],
     "ru": _EVERYWHERE + [
-        (re.compile(rf"(?<![\w\-])([вВсСкКиИаАоОуУяЯ]){SPACE}+(?=\S|$)"), r"\1" + NBSP),  # в масть
+        (re.compile(rf"(?<=[вВсСкКиИаАоОуУяЯ])(?<![\w\-][вВсСкКиИаАоОуУяЯ]){SPACE}+"), NBSP),  # в масть
         (re.compile(rf"{SPACE}+(?=—)"), NBSP),                                        # Север — Юг
     ],
 }
@@ -49,9 +49,13 @@ _TAG_NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
 
 def typeset_text(text: str, lang: str, before: str = "") -> str:
     """``text`` (plain, not HTML) with the rules of ``lang``; ``before`` is the text that precedes
-    it on the page (the end of the previous text node), for rules that look behind."""
+    it on the page (the end of the previous text node), which rules may look at but never change."""
+    def replace(match, replacement):
+        kept = max(0, len(before) - match.start())  # the part of the match inside ``before``
+        return match.group(0) if match.start() < len(before) >= match.end() else match.group(0)[:kept] + replacement
+
     for pattern, replacement in RULES[lang]:
-        text = pattern.sub(replacement, before + text)[len(before):] if before else pattern.sub(replacement, text)
+        text = pattern.sub(lambda m: replace(m, replacement), before + text)[len(before):]
     return text
 
 
@@ -59,30 +63,51 @@ def typeset_html(markup: str, lang: str) -> str:
     """``markup`` with every text node and readable attribute typeset for ``lang``."""
     if lang not in RULES:
         raise ValueError(f"no typography rules for language {lang!r} (known: {', '.join(RULES)})")
-    out, skipping, before = [], [], ""
-    for i, token in enumerate(_TOKENS.split(markup)):
-        if i % 2:  # a tag or a comment
-            out.append(_typeset_attributes(token, lang) if token.startswith("<") and not token.startswith("<!") else token)
-            name = _TAG_NAME.match(token)
-            if name and name.group(1).lower() in _SKIP and not token.endswith("/>"):
-                if token.startswith("</"):
-                    if skipping:
-                        skipping.pop()
-                else:
-                    skipping.append(name.group(1).lower())
-            continue
-        if skipping or not token:
+    out, before = [], ""
+    for token, is_text, skipped in _pieces(markup):
+        if not is_text:
+            out.append(token if token.startswith("<!") else _ATTRIBUTES.sub(
+                lambda m: m.group(1) + _escape(typeset_text(html.unescape(m.group(2)), lang)) + m.group(3), token))
+        elif skipped or not token:
             out.append(token)
-            continue
-        text = typeset_text(html.unescape(token), lang, before)
-        before = (before + text)[-2:]
-        out.append(html.escape(text, quote=False))
+            before = (before + html.unescape(token))[-2:]  # code is still text that rules look behind at
+        else:
+            text = typeset_text(html.unescape(token), lang, before)
+            before = (before + text)[-2:]
+            out.append(html.escape(text, quote=False))
     return "".join(out)
 
 
-def _typeset_attributes(tag: str, lang: str) -> str:
-    def one(match):
-        value = typeset_text(html.unescape(match.group(2)), lang)
-        return match.group(1) + html.escape(value, quote=True).replace("&#x27;", "'") + match.group(3)
+def readable_texts(markup: str) -> list[str]:
+    """What a reader sees or hears of ``markup``, piece by piece: the text nodes and the readable
+    attributes, outside code, pre, kbd, script, style and textarea (entities decoded)."""
+    found = []
+    for token, is_text, skipped in _pieces(markup):
+        if is_text:
+            if token.strip() and not skipped:
+                found.append(html.unescape(token))
+        elif not token.startswith("<!"):
+            found += [html.unescape(m.group(2)) for m in _ATTRIBUTES.finditer(token)]
+    return found
 
-    return _ATTRIBUTES.sub(one, tag)
+
+def _pieces(markup: str):
+    """``(token, is_text, inside a skipped element)`` for each tag, comment and text of ``markup``."""
+    skipping: list[str] = []
+    for i, token in enumerate(_TOKENS.split(markup)):
+        if not i % 2:
+            yield token, True, bool(skipping)
+            continue
+        yield token, False, bool(skipping)
+        name = _TAG_NAME.match(token)
+        if name and name.group(1).lower() in _SKIP and not token.endswith("/>"):
+            if token.startswith("</"):
+                if skipping:
+                    skipping.pop()
+            else:
+                skipping.append(name.group(1).lower())
+
+
+def _escape(value: str) -> str:
+    """An attribute value between double quotes."""
+    return html.escape(value, quote=True).replace("&#x27;", "'")

@@ -1,9 +1,11 @@
-"""Per-language terms (seats, suits, ranks, sentences) read from the TOML files beside this module."""
+"""Per-language terms (seats, suits, ranks, sentences) read from the TOML files beside this module,
+and each language's term base (``termbase/<lang>.toml``): the one word the site uses per concept."""
 from __future__ import annotations
 
 import functools
 import tomllib
 from importlib.resources import files
+from typing import NamedTuple
 
 LANGUAGES = ("en", "fr", "pt", "ru")
 OWN_GRAMMAR = ("plural.", "seat_forms.", "spoken_forms.", "suit_forms.")
@@ -50,6 +52,32 @@ def _flatten(data: dict, prefix: str = ""):
             yield from _flatten(value, f"{prefix}{key}.")
         else:
             yield f"{prefix}{key}", value
+
+
+class Concept(NamedTuple):
+    """One entry of a language's term base: the term the site uses for a concept, the variants
+    it must not use (regular expressions, matched case-insensitively as whole words), and the
+    exact phrases where an avoided word may still stand (a gloss)."""
+
+    name: str
+    use: str
+    avoid: tuple[str, ...]
+    allow: tuple[str, ...]
+
+
+@functools.cache
+def termbase(lang: str) -> tuple[Concept, ...]:
+    """The term base of ``lang`` (``termbase/<lang>.toml`` beside this module), read once."""
+    if lang not in LANGUAGES:
+        raise TermError(f"no term base for language {lang!r} (known: {', '.join(LANGUAGES)})")
+    text = files(__package__).joinpath("termbase", f"{lang}.toml").read_text(encoding="utf-8")
+    concepts = []
+    for name, entry in tomllib.loads(text).items():
+        unknown = set(entry) - {"use", "avoid", "allow"}
+        if "use" not in entry or unknown:
+            raise TermError(f"termbase/{lang}.toml, [{name}]: needs 'use', and only 'avoid' and 'allow' beside it")
+        concepts.append(Concept(name, entry["use"], tuple(entry.get("avoid", ())), tuple(entry.get("allow", ()))))
+    return tuple(concepts)
 
 
 @functools.cache
