@@ -75,7 +75,7 @@ def test_every_integer_reads_back_with_a_true_minus_sign(number, lang):
         ("en", "K♥ | 5♥ K♥ 9♠ 2♣ | East | hearts | ×3"),
         ("fr", "R♥ | 5♥ R♥ 9♠ 2♣ | Est | cœur | ×3"),
         ("pt", "K♥ | 5♥ K♥ 9♠ 2♣ | Este | copas | ×3"),
-        ("ru", "К♥ | 5♥ К♥ 9♠ 2♣ | Восток | червы | ×3"),
+        ("ru", "К♥ | 5♥ К♥ 9♠ 2♣ | Восток | черви | ×3"),
     ],
 )
 def test_filters_write_cards_seats_and_suits_in_the_language(examples, lang, expected):
