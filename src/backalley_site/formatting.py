@@ -106,9 +106,10 @@ def spoken_cards(cards, lang: str, form: str = "") -> str:
     return listed([spoken_card(c, lang, form) for c in cards], lang)
 
 
-def listed(items: list[str], lang: str) -> str:
-    """Items joined the way ``lang`` writes a list (``a, b and c``), by CLDR."""
-    return format_list(items, locale=terms(lang)("format.locale")) if items else ""
+def listed(items: list[str], lang: str, style: str = "standard") -> str:
+    """Items joined the way ``lang`` writes a list, by CLDR: ``a, b and c`` (``style="or"``:
+    ``a, b or c``)."""
+    return format_list(items, style=style, locale=terms(lang)("format.locale")) if items else ""
 
 
 def seat(seat: str, lang: str, form: str = "") -> str:

@@ -135,7 +135,7 @@ def checklist(*, lang: str) -> str:
     for o in options():
         answers = [t("variants.standard_answer", value=option_words(o.name, v, lang))
                    if v == getattr(standard, o.name) else option_words(o.name, v, lang) for v in choices(o)]
-        lines.append(f"1. **{t(f'options.{o.name}.ask')}** {t('variants.answers', answers=' / '.join(answers))}")
+        lines.append(f"1. **{t(f'options.{o.name}.ask')}** {t('variants.answers', answers=fmt.listed(answers, lang, 'or'))}")
     return "\n".join(lines)
 
 
@@ -167,7 +167,9 @@ def _situation(figure, part, lang: str) -> str:
         return t("variants.replay", number=fmt.number(figure.trick, lang), seat=fmt.seat(figure.seat, lang))
     if not figure.given:
         return t("variants.on_lead")
-    return t(f"variants.played_{len(figure.given)}", cards=str(fmt.cards(figure.given, lang)))
+    lead, after = figure.given[0], figure.given[1:]
+    return t(f"variants.played_{len(figure.given)}", lead=str(fmt.card(lead, lang)),
+             after=fmt.listed([str(fmt.card(c, lang)) for c in after], lang))
 
 
 def _marked(text: str, differs: bool) -> str:
