@@ -40,8 +40,11 @@ def test_the_text_alternative_tells_the_trick():
     assert "North leads the LITTLE joker, East plays the BIG joker" in english
     assert english.endswith("East wins the trick.")
     french = label(str(table_diagram(little_lead_deal(), lang="fr")))
-    assert french.startswith("Atout : pique.")
+    assert "Nord a le deux de pique." in french  # the term file's article form of the cards
+    assert "Nord entame le joker LITTLE, Est joue le joker BIG, Sud joue le quatre de pique et Ouest" in french
     assert french.endswith("Est remporte le pli.")
+    russian = label(str(table_diagram(little_lead_deal(), lang="ru")))
+    assert "У Севера: двойка пик." in russian  # the genitive form of the seat
 
 
 def test_bids_and_board_levels_are_shown_and_said():
