@@ -275,11 +275,11 @@ def test_the_language_switcher_leads_to_the_same_page_in_each_language(reader, p
 # -- search -------------------------------------------------------------------------------------
 
 def card_terms() -> dict[str, dict[str, str]]:
-    """CONTRIBUTING.md's card terms: ``{"trump": {"en": "trump", "fr": "atout", …}, …}``."""
+    """CONTRIBUTING.md's table of usual card terms: ``{"trump": {"en": "trump", "fr": "atout", …}, …}``."""
     from babel import Locale
 
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-    table = text.split("## Card terms", 1)[1].strip().split("\n\n", 1)[0].splitlines()
+    table = ("| | English |" + text.split("| | English |", 1)[1]).split("\n\n", 1)[0].splitlines()
     names = [cell.strip() for cell in table[0].strip("|").split("|")][1:]
     by_name = {Locale(lang).get_display_name("en"): lang for lang in LANGUAGES}
     columns = [by_name[name] for name in names]
@@ -521,6 +521,12 @@ def cards_by_text(lang: str) -> dict[str, Card]:
     return {formatting.card_text(card, lang): card for card in every_card()}
 
 
+def spoken_forms(lang: str) -> set[str]:
+    """The grammatical forms the term file gives card names (``def``, ``gen``…), as its
+    sentences may name a card in any of them."""
+    return {key.split(".")[1] for key in terms(lang).keys() if key.startswith("spoken_forms.")}
+
+
 def read_face(face: list[dict], lang: str):
     """(card, problem) for the texts drawn on one rectangle of a diagram."""
     texts = [item["text"] for item in face]
@@ -582,7 +588,8 @@ def test_card_diagrams_speak_the_page_language_and_show_suits_by_symbol(reader, 
                     continue
                 cards_seen += 1
                 name = formatting.spoken_card(card, lang)
-                if name.casefold() not in label.casefold():
+                forms = {formatting.spoken_card(card, lang, form).casefold() for form in spoken_forms(lang)}
+                if not any(form in label.casefold() for form in forms | {name.casefold()}):
                     problems.append(f"{url}: diagram {i + 1} draws {name} but its text alternative does not say so")
                 red = {item["fill"] for item in face} - {"rgb(31, 31, 31)"}
                 if red and not (card.suit in formatting.RED_SUITS or card.rank == "BIG"):
