@@ -10,6 +10,7 @@ from .deal import Deal, Trick
 from .errors import RULES, BackAlleyError, IllegalBid, IllegalPlay, InvalidDeal, InvalidVariant, Reason
 from .match import Match
 from .play import check_play, legal_plays, trick_winner
+from .reach import reachable_splits, trick_splits
 from .scoring import score_deal
 from .table import SEATS, SIDES
 from .variants import VARIANTS, Variant, deal_sizes, options, resolve_variant
@@ -19,6 +20,6 @@ __all__ = [
     "BackAlleyError", "Card", "Contract", "Deal", "IllegalBid", "IllegalPlay", "InvalidDeal",
     "InvalidVariant", "Match", "Reason", "Trick", "Variant",
     "board_multipliers", "check_play", "deal_sizes", "legal_bids", "legal_plays", "opening_leader",
-    "options", "overbid_warnings", "parse_card", "parse_cards", "resolve_variant", "score_deal",
-    "side_contracts", "trick_winner",
+    "options", "overbid_warnings", "parse_card", "parse_cards", "reachable_splits", "resolve_variant",
+    "score_deal", "side_contracts", "trick_splits", "trick_winner",
 ]
