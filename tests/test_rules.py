@@ -415,3 +415,33 @@ def _rule(reason):
 def _hands(size):
     cards = [c for c in PACK if not c.is_joker]
     return {seat: cards[i * size:(i + 1) * size] for i, seat in enumerate("NESW")}
+
+
+# -- RULES §9: an established revoke --------------------------------------------------------------
+
+@pytest.mark.parametrize("bids, tricks, revoke, expected", [
+    # the offending side is scored as set whatever it took; the other side on its own tricks
+    ([("N", 2), ("E", 1), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1}, "NS", {"NS": -15, "EW": 5}),
+    ([("N", 2), ("E", 1), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1}, "EW", {"NS": 16, "EW": -5}),
+    # a board: the whole amount, at its level
+    ([("N", "board"), ("E", "board"), ("S", "pass"), ("W", "pass")], {"NS": 5, "EW": 0}, "NS",
+     {"NS": -50, "EW": -100}),
+    ([("N", "board"), ("E", 1), ("S", "pass"), ("W", "pass")], {"NS": 5, "EW": 0}, "EW", {"NS": 50, "EW": -5}),
+    # a side whose partners both passed scores nothing instead of a point per trick
+    ([("N", 3), ("E", "pass"), ("S", "pass"), ("W", "pass")], {"NS": 3, "EW": 2}, "EW", {"NS": 15, "EW": 0}),
+])
+def test_an_established_revoke_scores_the_offenders_as_set(bids, tricks, revoke, expected):
+    assert score_deal(5, bids, tricks, revoke=revoke) == expected
+    other = "EW" if revoke == "NS" else "NS"
+    assert score_deal(5, bids, tricks)[other] == expected[other]
+
+
+def test_a_revoke_costs_the_variant_s_points_per_trick():
+    bids = [("N", 2), ("E", 1), ("S", 1), ("W", "pass")]
+    assert score_deal(5, bids, {"NS": 4, "EW": 1}, "standard,points_per_bid_trick=3", revoke="NS")["NS"] == -9
+
+
+def test_a_revoke_is_charged_to_a_side():
+    with pytest.raises(InvalidDeal, match="a revoke is charged to a side") as refused:
+        score_deal(5, [("N", 2), ("E", 1), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1}, revoke="N")
+    assert refused.value.rule == "revoke"

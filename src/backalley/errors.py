@@ -15,6 +15,7 @@ RULES = {
     "bid-range": "a number bid is from 1 to one less than the hand size",
     "bids": "each deal has one bid per seat, in table order",
     "tricks": "the two sides' tricks add up to the hand size",
+    "revoke": "an established revoke is charged to one side, which is scored as set",
     "hands": "a deal gives every player the same number of distinct cards",
     "not-in-hand": "a player can only play a card from their own hand",
     "follow-suit": "a player who holds the suit led must follow it; jokers belong to trumps",

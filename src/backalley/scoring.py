@@ -10,8 +10,14 @@ from .errors import InvalidDeal
 from .variants import Variant, resolve_variant
 
 
-def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Variant) -> int:
-    """The score of one side with this contract and this many tricks."""
+def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Variant, set_: bool = False) -> int:
+    """The score of one side with this contract and this many tricks; ``set_``: scored as set
+    whatever it took (an established revoke: a target loses its value, a board its whole amount,
+    a side whose partners both passed scores nothing)."""
+    if set_:
+        if contract.multiplier is not None:
+            return -10 * hand_size * contract.multiplier
+        return -variant.points_per_bid_trick * contract.target
     if contract.multiplier is not None:
         value = 10 * hand_size * contract.multiplier
         return value if tricks == hand_size else -value
@@ -22,13 +28,20 @@ def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Var
     return points * target + (tricks - target) if tricks >= target else -points * target
 
 
-def score_deal(hand_size: int, bids, tricks, variant="standard") -> dict[str, int]:
+def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None) -> dict[str, int]:
     """Both sides' scores for a played deal.
 
     ``bids`` are ``[(seat, bid), …]`` in the order made; ``tricks`` is ``{"NS": n, "EW": m}``
     adding up to ``hand_size``. A deal that all four passed is thrown in and scores nothing.
+    ``revoke`` names the side (``"NS"`` or ``"EW"``) whose revoke was established (the site's
+    convention, RULES §9): that side is scored as set, the other on the tricks it took.
+
+    >>> score_deal(5, [("N", 2), ("E", 1), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1}, revoke="NS")
+    {'NS': -15, 'EW': 5}
     """
     v = resolve_variant(variant)
+    if revoke not in (None, "NS", "EW"):
+        raise InvalidDeal("revoke", f"a revoke is charged to a side, 'NS' or 'EW', got {revoke!r}")
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
         raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
     pairs = parse_bids(bids)
@@ -38,7 +51,7 @@ def score_deal(hand_size: int, bids, tricks, variant="standard") -> dict[str, in
     if all(bid == "pass" for _, bid in pairs):
         return {"NS": 0, "EW": 0}
     contracts = side_contracts(pairs, v)
-    return {side: contract_score(contracts[side], won[side], hand_size, v) for side in ("NS", "EW")}
+    return {side: contract_score(contracts[side], won[side], hand_size, v, side == revoke) for side in ("NS", "EW")}
 
 
 def _parse_tricks(tricks, hand_size: int) -> dict[str, int]:
