@@ -238,12 +238,12 @@ def test_equal_totals_lead_to_one_extra_deal(preset, size):
 
 def test_a_natural_tie_is_a_draw_or_goes_to_the_extra_deal():
     """random_match: the first seed that ends the standard game level also ties in tiebreak."""
-    for seed in range(1000):
+    for seed in range(5000):  # ties are rare: the first is seed 1658 today
         m = random_match("standard", seed)
         if m.winner is None:
             break
     else:
-        pytest.skip("no natural tie in 1000 seeds")
+        pytest.fail("no natural tie in 5000 seeds: the random matches changed, look further")
     assert m.finished and m.totals["NS"] == m.totals["EW"] and m.tiebreak is None
     counts: Counter = Counter()
     tied = random_match("tiebreak", seed, counts)

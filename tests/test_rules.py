@@ -8,7 +8,7 @@ import pytest
 from backalley import (
     BIG, LITTLE, PACK, VARIANTS, Deal, IllegalBid, IllegalPlay, InvalidDeal, Match, check_play, deal_sizes,
     legal_bids, legal_plays, opening_leader, overbid_warnings, parse_card, parse_cards, resolve_variant,
-    score_deal, side_contracts, board_multipliers, trick_winner,
+    score_deal, side_contracts, board_multipliers, trick_winner, deal_pack,
 )
 
 # -- 1. Table and pack ---------------------------------------------------------------------
@@ -445,3 +445,40 @@ def test_a_revoke_is_charged_to_a_side():
     with pytest.raises(InvalidDeal, match="a revoke is charged to a side") as refused:
         score_deal(5, [("N", 2), ("E", 1), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1}, revoke="N")
     assert refused.value.rule == "revoke"
+
+
+# -- RULES §2: dealing from a pack -----------------------------------------------------------------
+
+def test_the_dealer_deals_one_card_at_a_time_clockwise_from_the_left():
+    pack = parse_cards("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH")
+    dealt = deal_pack(pack, dealer="E", hand_size=3)
+    assert dealt.hands == {"S": parse_cards("2S 6S 10S"), "W": parse_cards("3S 7S JS"),
+                           "N": parse_cards("4S 8S QS"), "E": parse_cards("5S 9S KS")}
+    assert dealt.turned == (parse_card("AH"),) and dealt.trump == "H" and dealt.set_aside is None
+
+
+def test_a_turned_joker_makes_a_no_trump_deal_and_the_other_joker_is_replaced():
+    pack = list(PACK)  # BIG is the last card: deal 13 each with LITTLE turned, BIG was never dealt
+    order = [c for c in pack if c not in (BIG, LITTLE)]
+    dealt = deal_pack(order[:51] + [BIG, LITTLE, order[51]], dealer="N", hand_size=13)
+    assert dealt.turned == (LITTLE,) and dealt.trump is None and dealt.set_aside == BIG
+    assert order[51] in dealt.hands["N"] and not any(BIG in h or LITTLE in h for h in dealt.hands.values())
+    # with 13 cards each there is always a 54th card to replace the joker with
+    assert sum(len(h) for h in dealt.hands.values()) == 52
+
+
+def test_under_the_house_rules_the_next_card_is_turned_after_a_joker():
+    pack = parse_cards("2S 3S 4S 5S BIG 7D")
+    for rule in ("turn-next", "bottom"):
+        dealt = deal_pack(pack, dealer="W", hand_size=1, variant=f"standard,turned_joker={rule}")
+        assert dealt.turned == (BIG, parse_card("7D")) and dealt.trump == "D"
+
+
+@pytest.mark.parametrize("pack, message", [
+    ("2S 3S 4S 5S", "needs 5 cards"),
+    ("2S 3S 4S 5S 5S", "every card once"),
+    ("2S 3S 4S BIG LITTLE", "runs out before a replacement"),
+])
+def test_a_pack_that_cannot_be_dealt_is_refused(pack, message):
+    with pytest.raises(InvalidDeal, match=message):
+        deal_pack(parse_cards(pack), dealer="N", hand_size=1)

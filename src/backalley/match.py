@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .cards import BIG, LITTLE, PACK, Card
+from .cards import PACK, Card
+from .dealing import deal_cards
 from .deal import Deal
 from .errors import Reason
 from .table import SEATS, left_of, seat_index
@@ -58,24 +59,9 @@ class Match(Deal):
         return [PACK[i] for i in sorted(range(54), key=keys.__getitem__)]
 
     def _deal(self, size: int, tiebreak: bool) -> None:
-        """Deal ``size`` cards each from the left of the dealer, then turn the trump card."""
-        cards = self._shuffled()
+        """Deal ``size`` cards each, one at a time from the dealer's left, then turn the trump card."""
         first = left_of(self._dealer)
-        hands = [None] * 4
-        for i in range(4):
-            hands[(first + i) & 3] = cards[i * size:(i + 1) * size]
-        undealt = cards[4 * size:]
-        turned = [undealt.pop(0)]
-        if turned[0] >= 52 and self.variant.turned_joker == "no-trump":
-            other = BIG if turned[0] == LITTLE else LITTLE
-            for hand in hands:
-                if other in hand:
-                    hand[hand.index(other)] = undealt.pop(0)
-        else:
-            # Turning the next card and putting the joker at the bottom have the same effect:
-            # the first plain card below the joker gives trumps; only jokers left means none.
-            while undealt and turned[-1] >= 52:
-                turned.append(undealt.pop(0))
+        hands, turned, _ = deal_cards(self._shuffled(), first, size, self.variant.turned_joker)
         self.turned: tuple[Card, ...] = tuple(turned)
         trump = turned[-1] // 13 if turned[-1] < 52 else None
         self._in_tiebreak = tiebreak

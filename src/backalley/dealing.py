@@ -1,0 +1,93 @@
+"""Dealing from a pack in a given order, as RULES §2 describes it.
+
+The dealer gives one card at a time, clockwise, starting with the player on the left, until
+each player has ``hand_size`` cards; the next card is turned and its suit is trumps. A turned
+joker makes a no-trump deal: whoever was dealt the other joker sets it aside and takes the next
+undealt card instead (the standard game). Under the house rules that turn another card, the
+first plain card after the joker gives trumps.
+
+>>> from backalley import parse_cards
+>>> dealt = deal_pack(parse_cards("2S 3H 4D BIG 6S 7H 8D 9C KD"), dealer="S", hand_size=2)
+>>> dealt.hands["W"], dealt.hands["S"], dealt.turned, dealt.trump
+([2S, 6S], [BIG, 9C], (KD,), 'D')
+>>> dealt = deal_pack(parse_cards("2S 3H 4D BIG 6S 7H 8D 9C LITTLE KD"), dealer="S", hand_size=2)
+>>> dealt.hands["S"], dealt.turned, dealt.trump, dealt.set_aside
+([KD, 9C], (LITTLE,), None, BIG)
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import BIG, LITTLE, PACK, Card, parse_cards
+from .errors import InvalidDeal
+from .table import SEATS, left_of, seat_index
+from .variants import resolve_variant
+
+
+class Dealt(NamedTuple):
+    """What a deal from a pack leaves on the table."""
+
+    hands: dict[str, list[Card]]
+    """Each seat's cards, in the order received (a replaced joker's replacement in its place)."""
+    turned: tuple[Card, ...]
+    """The card turned for trumps, then any turned after it (house rules on a turned joker)."""
+    trump: str | None
+    """The trump suit, ``None`` for a no-trump deal."""
+    set_aside: Card | None
+    """The other joker, set aside unseen in a no-trump deal, if a player had been dealt it."""
+
+
+def deal_pack(pack, dealer, hand_size: int, variant="standard") -> Dealt:
+    """Deal ``hand_size`` cards each from ``pack`` (its top first) as ``dealer`` would.
+
+    ``pack`` needs as many cards as the deal uses (every hand, the turned cards and a joker's
+    replacement); more are left undealt. ``InvalidDeal`` if it has too few or repeats a card.
+    """
+    v = resolve_variant(variant)
+    cards = parse_cards(pack)
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
+        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+    if len(set(cards)) != len(cards):
+        raise InvalidDeal("hands", "a pack holds every card once")
+    first = left_of(seat_index(dealer))
+    if len(cards) <= 4 * hand_size:
+        raise InvalidDeal("hands", f"dealing {hand_size} cards each and turning one needs {4 * hand_size + 1} "
+                                   f"cards, the pack given has {len(cards)}")
+    hands, turned, set_aside = deal_cards(cards, first, hand_size, v.turned_joker)
+    if turned[-1] >= 52 and len(cards) < len(PACK) and v.turned_joker != "no-trump":
+        raise InvalidDeal("hands", "the pack given runs out before a plain card to turn after the joker")
+    trump = None if turned[-1] >= 52 else "SHDC"[turned[-1] // 13]
+    return Dealt({SEATS[i]: hands[i] for i in range(4)}, tuple(turned), trump, set_aside)
+
+
+def deal_cards(cards: list[Card], first: int, hand_size: int, turned_joker: str):
+    """The dealing itself on engine values: ``(hands by seat index, turned cards, set-aside joker)``,
+    one card at a time from seat ``first`` (the dealer's left) round the table."""
+    used = 4 * hand_size
+    hands = [None] * 4
+    for i in range(4):
+        hands[(first + i) & 3] = cards[i:used:4]
+    undealt = iter(cards[used:])
+    turned = [next(undealt)]
+    set_aside = None
+    if turned[0] >= 52 and turned_joker == "no-trump":
+        other = BIG if turned[0] == LITTLE else LITTLE
+        for hand in hands:
+            if other in hand:
+                hand[hand.index(other)] = _next(undealt, "a replacement for the other joker")
+                set_aside = other
+    else:
+        # Turning the next card and putting the joker at the bottom have the same effect:
+        # the first plain card after the joker gives trumps; only jokers left means none.
+        for card in undealt:
+            if turned[-1] < 52:
+                break
+            turned.append(card)
+    return hands, turned, set_aside
+
+
+def _next(undealt, what: str) -> Card:
+    try:
+        return next(undealt)
+    except StopIteration:
+        raise InvalidDeal("hands", f"the pack given runs out before {what}") from None
