@@ -70,8 +70,11 @@ def _numeric(target: int, tricks: int, points: int, pass_scores: bool) -> int:
 @pytest.mark.parametrize("points", [3, 10])
 def test_points_per_trick_rescore_the_numeric_bid_by_the_formula(points):
     names = worked_examples()["numeric-bid"]
-    found = changes("standard", f"standard,points_per_bid_trick={points}")
-    assert {(a.example, a.name) for a, _ in found} == {("numeric-bid", n) for n in names["outcomes"]}
+    every = changes("standard", f"standard,points_per_bid_trick={points}")
+    found = [(a, b) for a, b in every if a.example == "numeric-bid"]
+    assert {a.name for a, _ in found} == set(names["outcomes"])
+    [(_, charged)] = [(a, b) for a, b in every if a.example == "revoke"]
+    assert charged.value["NS"] == -points * 3  # the offenders' target of 3 costs its value, whatever they took
     for before, after in found:
         tricks = names["outcomes"][after.name]
         assert after.value == {"NS": _numeric(names["target"], tricks["NS"], points, True), "EW": tricks["EW"]}
@@ -151,7 +154,7 @@ def test_diff_reports_the_worked_examples_that_change(capsys):
     status, out, _ = run(capsys, "variants", "diff", "standard", "standard,points_per_bid_trick=10")
     lines = out.splitlines()
     assert status == 0 and lines[lines.index("worked examples:") + 1:] == [
-        f"  numeric-bid, {a.name} (tricks NS {a.given['NS']}, EW {a.given['EW']}): "
+        f"  {a.example}, {a.name} (tricks NS {a.given['NS']}, EW {a.given['EW']}): "
         f"NS {a.value['NS']}, EW {a.value['EW']} -> NS {b.value['NS']}, EW {b.value['EW']}"
         for a, b in changes("standard", "standard,points_per_bid_trick=10")
     ]

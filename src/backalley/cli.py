@@ -18,6 +18,7 @@ from .play import check_play, legal_plays
 from .scoring import score_deal
 from .simulate import EVENTS, random_match
 from .variants import VARIANTS, deal_sizes, format_value, options, resolve_variant
+from .worked import example_records
 
 
 class UsageError(Exception):
@@ -87,6 +88,13 @@ def _build_parser() -> argparse.ArgumentParser:
     _common(explain, json_flag=True)
     explain.set_defaults(run=_explain)
 
+    examples = commands.add_parser("examples", help="every worked example of the site, as data",
+                                   description="Every worked example of the site: the four hands as dealt, "
+                                               "trump, dealer, bids, the cards played and every outcome the "
+                                               "page states, with its score under the variant.")
+    _common(examples, json_flag=True)
+    examples.set_defaults(run=_examples)
+
     simulate = commands.add_parser("simulate", help="play seeded random matches and report")
     simulate.add_argument("-n", "--matches", type=_positive, default=100, help="how many matches (default 100)")
     simulate.add_argument("--seed", type=_whole, default=0, help="first seed (default 0)")
@@ -149,6 +157,20 @@ def _schedule(args) -> int:
     sizes = deal_sizes(args.variant)
     return _emit(args, {"variant": resolve_variant(args.variant).name, "hand_sizes": list(sizes)},
                  [" ".join(map(str, sizes)), f"{len(sizes)} deals"])
+
+
+def _examples(args) -> int:
+    records = example_records(args.variant)
+    lines = []
+    for r in records:
+        lines.append(f"{r['name']}: {r['hand_size']} cards each, trumps {r['trump'] or 'none'}, "
+                     f"{r['dealer']} deals; bids " + ", ".join(f"{seat} {bid}" for seat, bid in r["bids"]))
+        lines += [f"  {seat}: {' '.join(cards)}" for seat, cards in r["hands"].items()]
+        if r["plays"]:
+            lines.append("  played: " + " ".join(f"{seat} {card}" for seat, card in r["plays"]))
+        lines += [f"  {o['name']}: tricks NS {o['tricks']['NS']}, EW {o['tricks']['EW']} -> "
+                  f"NS {o['score']['NS']}, EW {o['score']['EW']}" for o in r["outcomes"]]
+    return _emit(args, records, lines)
 
 
 def _variant_row(variant) -> dict:

@@ -3,7 +3,8 @@
 The worked examples (``backalley.worked``) state their positions as data, which is computed
 again under any variant:
 
-- ``hand_size``, ``bids`` and ``outcomes`` (tricks taken, by name): each outcome's score;
+- ``hand_size``, ``bids`` and ``outcomes`` (tricks taken, by name): each outcome's score (with
+  ``revoke``, the side charged with an established revoke);
 - ``hand``, ``trump`` and ``played`` (cards already in the trick, by name): the legal cards;
 - a ``deal`` with cards played: each play's legal cards and each trick's winner, replayed.
 
@@ -71,7 +72,7 @@ def example_figures(variant="standard", examples=None) -> list[Figure]:
     for example, names in (worked_examples() if examples is None else examples).items():
         for name, tricks in names.get("outcomes", {}).items():
             figures.append(Figure(example, name, "score", tricks,
-                                  score_deal(names["hand_size"], names["bids"], tricks, v)))
+                                  score_deal(names["hand_size"], names["bids"], tricks, v, revoke=names.get("revoke"))))
         for name, before in names.get("played", {}).items():
             legal = legal_plays(names["hand"], before, names["trump"], variant=v)
             figures.append(Figure(example, name, "legal", tuple(parse_cards(before)), tuple(legal)))

@@ -6,6 +6,9 @@ computes them again under any variant; the site shows them as ``ex.<name>``.
 
 >>> worked_examples()["numeric-bid"]["four"]
 {'NS': 16, 'EW': 1}
+>>> record = next(r for r in example_records() if r["name"] == "numeric-bid")
+>>> record["hands"]["N"], record["bids"][0], record["outcomes"][0]
+(['AS', 'KS', '7H', '4D', '2C'], ['N', 2], {'name': 'four', 'tricks': {'NS': 4, 'EW': 1}, 'score': {'NS': 16, 'EW': 1}})
 """
 from __future__ import annotations
 
@@ -50,6 +53,43 @@ def example_texts() -> tuple[tuple[str, str], ...]:
     folder = files("backalley.examples")
     found = sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".md"))
     return tuple((name, folder.joinpath(name).read_text(encoding="utf-8")) for name in found)
+
+
+def example_records(variant="standard") -> list[dict]:
+    """Every shipped example as plain data, for another program to check: its ``name``,
+    ``hand_size``, the ``hands`` as dealt, ``trump``, ``dealer``, the ``bids``, the cards
+    ``plays`` already played from the opening lead, the side charged with an established
+    ``revoke`` (or ``None``), and the ``outcomes`` it states (each with its ``tricks`` and its
+    ``score`` under ``variant``). Cards, seats and bids are text."""
+    from .scoring import score_deal
+
+    records = []
+    for name, names in worked_examples().items():
+        deal = names.get("deal")
+        if deal is None:
+            raise ExampleError(f"examples/{name}.md defines no deal: every example states its position")
+        plays = [(seat, card) for trick in deal.tricks for seat, card in trick.cards] + deal.trick
+        hands = {seat: list(cards) for seat, cards in deal.hands.items()}
+        for seat, card in plays:
+            hands[seat].append(card)
+        outcomes = [{"name": outcome, "tricks": dict(tricks),
+                     "score": score_deal(deal.hand_size, deal.bids, tricks, variant, revoke=names.get("revoke"))}
+                    for outcome, tricks in names.get("outcomes", {}).items()]
+        records.append({
+            "name": name, "hand_size": deal.hand_size,
+            "hands": {seat: [str(c) for c in sorted(cards, key=_card_order)] for seat, cards in hands.items()},
+            "trump": deal.trump, "dealer": deal.dealer,
+            "bids": [[seat, bid] for seat, bid in deal.bids],
+            "plays": [[seat, str(card)] for seat, card in plays],
+            "revoke": names.get("revoke"),
+            "outcomes": outcomes,
+        })
+    return records
+
+
+def _card_order(card) -> tuple:
+    """Suits in the order S H D C, jokers first, high cards first: a hand as players sort it."""
+    return (-1, -card) if card >= 52 else (card // 13, -(card % 13))
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,0 +1,55 @@
+"""The worked examples as data (``backalley examples --json``): complete positions whose every
+stated outcome legal play can reach, checked from the JSON alone, as another program would."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from backalley import score_deal, trick_splits
+from backalley.cli import main
+from backalley.worked import example_records, example_texts
+
+
+@pytest.fixture(scope="module")
+def records():
+    return example_records()
+
+
+def test_every_shipped_example_is_listed_with_four_hands(records):
+    assert [r["name"] for r in records] == [name.removesuffix(".md") for name, _ in example_texts()]
+    for r in records:
+        assert set(r["hands"]) == {"N", "E", "S", "W"}, r["name"]
+        assert all(len(cards) == r["hand_size"] for cards in r["hands"].values()), r["name"]
+        every = [card for cards in r["hands"].values() for card in cards]
+        assert len(set(every)) == len(every), r["name"]
+        assert r["trump"] in ("S", "H", "D", "C", None) and r["dealer"] in "NESW"
+
+
+def test_the_command_prints_the_same_records(capsys):
+    assert main(["examples", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(example_records()))
+
+
+@pytest.mark.parametrize("record", example_records(), ids=lambda r: r["name"])
+def test_every_stated_outcome_can_happen_and_scores_as_stated(record):
+    """Replayed from the JSON: the bids and cards are legal, and legal play from the position
+    can end in every trick split the example states."""
+    reachable = trick_splits(record["hands"], record["trump"], record["dealer"],
+                             bids=[tuple(b) for b in record["bids"]], plays=[tuple(p) for p in record["plays"]])
+    for outcome in record["outcomes"]:
+        assert outcome["tricks"] in reachable, (
+            f"examples/{record['name']}.md states {outcome['name']} = {outcome['tricks']}, "
+            f"which no legal play from its hands reaches (reachable: {reachable})")
+        assert score_deal(record["hand_size"], record["bids"], outcome["tricks"],
+                          revoke=record["revoke"]) == outcome["score"]
+
+
+def test_an_impossible_outcome_is_named():
+    """The three-boards position as it stood before: West held both jokers."""
+    hands = {"N": "AS KS QS AH KH", "E": "2S 3H 4D 5C 6C", "S": "JS 10S AD KD QH", "W": "BIG LITTLE AC KC QC"}
+    bids = [("W", "board"), ("N", "board"), ("E", "pass"), ("S", "board")]
+    reachable = trick_splits(hands, "S", "S", bids=bids)
+    stated = [{"NS": 5, "EW": 0}, {"NS": 0, "EW": 5}, {"NS": 4, "EW": 1}]
+    assert not [split for split in stated if split in reachable]
+    assert reachable == [{"NS": n, "EW": 5 - n} for n in (1, 2, 3)]
