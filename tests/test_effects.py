@@ -73,6 +73,8 @@ def test_points_per_trick_rescore_the_numeric_bid_by_the_formula(points):
     every = changes("standard", f"standard,points_per_bid_trick={points}")
     found = [(a, b) for a, b in every if a.example == "numeric-bid"]
     assert {a.name for a, _ in found} == set(names["outcomes"])
+    [(_, charged)] = [(a, b) for a, b in every if a.example == "revoke"]
+    assert charged.value["NS"] == -points * 3  # the offenders' target of 3 costs its value, whatever they took
     for before, after in found:
         tricks = names["outcomes"][after.name]
         assert after.value == {"NS": _numeric(names["target"], tricks["NS"], points, True), "EW": tricks["EW"]}

@@ -20,6 +20,7 @@ from backalley import Card
 
 from . import diagrams
 from . import formatting as fmt
+from . import glossary
 from . import sheet
 from . import variants_view
 from .examples import Examples
@@ -42,7 +43,7 @@ def render(markdown: str, lang: str, *, page: str = "<string>", examples_dir: Pa
     try:
         env = environment(lang, Path(examples_dir or DEFAULT_EXAMPLES))
         template = env.template_class.from_code(env, env.compile(markdown, page, page), env.globals)
-        return template.render()
+        return template.render() + glossary.hover_definitions(Path(page).stem, lang)
     except TemplateSyntaxError as exc:
         raise RenderError(f"{_where(page, exc.lineno, line_offset)}: {exc.message}") from exc
     except Exception as exc:
@@ -83,6 +84,7 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         board_values=_once(sheet.board_values),
         score_rates=_once(sheet.score_rates),
         sheet_pdf=sheet.pdf_name(lang),
+        glossary=functools.partial(glossary.glossary, lang=lang),
     )
     env.globals.update({name: functools.partial(getattr(variants_view, name), lang=lang)
                         for name in variants_view.PAGE_NAMES})

@@ -1,0 +1,60 @@
+"""The glossary: each term with its definition and a link to the rule that defines it, and the
+same definitions explained on hover where the terms appear in the rules pages.
+
+The words are the term files' ``[glossary.<key>]`` tables: ``term`` (the headword), ``text``
+(the definition), ``rule`` (the page and anchor of the rule, e.g. ``bidding.md#boards``) and
+``hover`` (the exact forms that get the definition on hover in the rules pages, separated by
+``|``; empty for none). Every language has the same keys, so the entries' anchors
+(``glossary-<key>``) are the same everywhere. A definition's figures come from the engine:
+``{set_points}`` (lost per trick of a missed target) and ``{board_points}`` (a board's value
+per card and level), each with its noun.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from . import formatting as fmt
+from .sheet import score_rates
+from .terms import terms
+
+RULE_PAGES = ("table-and-deals", "bidding", "tricks", "scoring")
+"""The pages whose glossary terms are explained on hover."""
+
+
+def entries(lang: str) -> list[tuple[str, dict[str, str]]]:
+    """``(key, {"term", "text", "rule", "hover"})`` for every entry, in the language's
+    alphabetical order of headwords (accents and case ignored)."""
+    t = terms(lang)
+    rates = score_rates()
+    figures = {"set_points": fmt.count(rates["set_trick"], "points", lang),
+               "board_points": fmt.count(rates["board"], "points", lang)}
+    keys = sorted({key.split(".")[1] for key in t.keys() if key.startswith("glossary.")})
+    found = [(key, {**t.table(f"glossary.{key}"), "text": t(f"glossary.{key}.text", **figures)}) for key in keys]
+    return sorted(found, key=lambda item: _sort_key(item[1]["term"]))
+
+
+def glossary(*, lang: str) -> str:
+    """The glossary as Markdown: one ``###`` entry per term, its definition and its rule."""
+    see = terms(lang)("glossary_page.see")
+    blocks = []
+    for key, entry in entries(lang):
+        blocks.append(f"### {entry['term']} {{ #glossary-{key} }}\n\n"
+                      f"{entry['text']} [{see}]({entry['rule']})")
+    return "\n\n".join(blocks)
+
+
+def hover_definitions(page: str, lang: str) -> str:
+    """Markdown abbreviation definitions (``*[form]: definition``) for a rules page, so that the
+    glossary's terms are explained on hover there; nothing for other pages."""
+    if page not in RULE_PAGES:
+        return ""
+    lines = []
+    for _, entry in entries(lang):
+        for form in filter(None, (f.strip() for f in entry["hover"].split("|"))):
+            lines.append(f"*[{form}]: {entry['text']}")
+    return "\n\n" + "\n".join(lines) + "\n" if lines else ""
+
+
+def _sort_key(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
