@@ -339,8 +339,8 @@ def only_in(lang: str, links: list[str], base_url: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_finds_pages_of_its_own_language_only(reader, pages, base_url, lang):
-    """``board`` is written alike in every language, ``trump`` is not: both find this language only."""
-    queries = ["board", card_terms()["trump"][lang]]
+    """``LITTLE`` is written alike in every language, ``trump`` is not: both find this language only."""
+    queries = ["LITTLE", card_terms()["trump"][lang]]
     for query in queries:
         one = reader(PHONE)
         one.visit(pages[lang][""])

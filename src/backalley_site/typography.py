@@ -14,6 +14,7 @@ changes nothing, and the words stay the same for search.
 """
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -47,6 +48,7 @@ _ATTRIBUTES = re.compile(r'(\s(?:title|aria-label|alt|placeholder)=")([^"]*)(")'
 _TAG_NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a site repeats its navigation and labels on every page
 def typeset_text(text: str, lang: str, before: str = "") -> str:
     """``text`` (plain, not HTML) with the rules of ``lang``; ``before`` is the text that precedes
     it on the page (the end of the previous text node), which rules may look at but never change."""
