@@ -53,3 +53,16 @@ def test_an_impossible_outcome_is_named():
     stated = [{"NS": 5, "EW": 0}, {"NS": 0, "EW": 5}, {"NS": 4, "EW": 1}]
     assert not [split for split in stated if split in reachable]
     assert reachable == [{"NS": n, "EW": 5 - n} for n in (1, 2, 3)]
+
+
+def test_a_wrong_card_in_the_whole_deal_stops_with_the_rule_it_breaks():
+    """The whole deal is played by the engine: a card changed in its record is refused, and the
+    error names the file, the line and the rule, as the build reports it."""
+    from backalley.worked import ExampleError, run_doctest
+
+    text = dict(example_texts())["whole-deal.md"]
+    broken = text.replace('("S", "2C"), ("W", "10D")', '("S", "2C"), ("W", "7H")', 1)
+    assert broken != text
+    with pytest.raises(ExampleError, match=r"examples/whole-deal\.md, line \d+: IllegalPlay: .*follow") as refused:
+        run_doctest(broken, "examples/whole-deal.md")
+    assert "diamonds were led" in str(refused.value)

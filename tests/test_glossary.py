@@ -1,0 +1,65 @@
+"""The glossary: every term in every language, each linked to the rule that defines it, and its
+definition shown on hover where its forms appear in the rules pages."""
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from backalley_site.glossary import RULE_PAGES, entries, hover_definitions
+from backalley_site.terms import LANGUAGES, terms
+
+ROOT = Path(__file__).resolve().parents[1]
+ABBR = re.compile(r'<abbr title="([^"]*)">([^<]*)</abbr>')
+
+
+def page_path(site: Path, lang: str, page: str) -> Path:
+    return (site if lang == "en" else site / lang) / page / "index.html"
+
+
+def test_every_language_has_the_same_entries_with_the_same_rules():
+    english = {key: entry["rule"] for key, entry in entries("en")}
+    assert english
+    for lang in LANGUAGES:
+        assert {key: entry["rule"] for key, entry in entries(lang)} == english, lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_entry_links_a_rule_that_exists(built_site, lang):
+    html = page_path(built_site, lang, "glossary").read_text(encoding="utf-8")
+    for key, entry in entries(lang):
+        assert f'id="glossary-{key}"' in html, key
+        target, anchor = entry["rule"].split("#")
+        rule = page_path(built_site, lang, target.removesuffix(".md")).read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in rule, f"{lang}: glossary-{key} links {entry['rule']}, which has no such anchor"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_hover_form_is_explained_where_the_rules_use_it(built_site, lang):
+    """Each hover form appears at least once in the language's rules pages, and there it is an
+    abbreviation whose title is the entry's definition; pages outside the rules get none."""
+    explained = {}
+    for page in RULE_PAGES:
+        html = page_path(built_site, lang, page).read_text(encoding="utf-8")
+        for title, form in ABBR.findall(html):
+            explained.setdefault(unescape(form), set()).add(unescape(title).replace("\u00a0", " ").replace("\u202f", " "))
+    for key, entry in entries(lang):
+        for form in filter(None, (f.strip() for f in entry["hover"].split("|"))):
+            assert form in explained, f"{lang}: the hover form {form!r} ({key}) is on none of the rules pages"
+            assert entry["text"].replace("\u00a0", " ") in explained[form], (lang, form)
+    other = page_path(built_site, lang, "history").read_text(encoding="utf-8")
+    assert "<abbr" not in other
+
+
+def test_hover_definitions_are_only_for_the_rules_pages():
+    assert hover_definitions("history", "en") == ""
+    assert "*[overtricks]: " in hover_definitions("scoring", "en")
+
+
+def test_a_definition_s_figures_come_from_the_engine():
+    [board] = [entry for key, entry in entries("en") if key == "board"]
+    assert "10\u00a0points per card" in board["text"]
+    assert "{" not in "".join(entry["text"] for _, entry in entries("ru"))
+    assert terms("en")("glossary.board.text").count("{board_points}") == 1
