@@ -55,7 +55,7 @@ def test_every_hover_form_is_explained_where_the_rules_use_it(built_site, lang):
 
 def test_hover_definitions_are_only_for_the_rules_pages():
     assert hover_definitions("history", "en") == ""
-    assert "*[overtricks]: " in hover_definitions("scoring", "en")
+    assert "*[Overtricks]: " in hover_definitions("scoring", "en")
 
 
 def test_a_definition_s_figures_come_from_the_engine():
