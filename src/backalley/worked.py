@@ -45,7 +45,7 @@ def run_doctest(text: str, where: str) -> dict:
 
 def worked_examples() -> dict[str, MappingProxyType]:
     """Every shipped example's names, by file name without ``.md``; each file content runs once."""
-    return {name[:-3]: _run(text, f"examples/{name}") for name, text in example_texts()}
+    return {name[:-3]: run_text(text, f"examples/{name}") for name, text in example_texts()}
 
 
 def example_texts() -> tuple[tuple[str, str], ...]:
@@ -93,5 +93,6 @@ def _card_order(card) -> tuple:
 
 
 @functools.lru_cache(maxsize=64)
-def _run(text: str, where: str) -> MappingProxyType:
+def run_text(text: str, where: str) -> MappingProxyType:
+    """``run_doctest``, once per text and place: the site's pages and ``effects`` share the run."""
     return MappingProxyType(run_doctest(text, where))

@@ -1,6 +1,6 @@
 """The worked examples of ``examples/*.md``, run once per file content, as read-only namespaces.
 
-Each example file is a doctest file, run by the engine's ``backalley.worked.run_doctest``: the
+Each example file is a doctest file, run once by the engine's ``backalley.worked.run_text``: the
 public names it leaves (not modules, classes or functions) become ``ex.<file_name>.<name>``, the
 file name written with ``_`` for ``-``.
 """
@@ -10,7 +10,7 @@ import hashlib
 from pathlib import Path
 from types import MappingProxyType
 
-from backalley.worked import ExampleError, run_doctest
+from backalley.worked import ExampleError, run_text
 
 
 class Namespace:
@@ -55,7 +55,7 @@ def run_example(path: Path) -> Namespace:
     key = (path, hashlib.sha256(text.encode()).hexdigest())
     if key not in _by_content:
         where = f"examples/{path.name}"
-        _by_content[key] = Namespace(where, run_doctest(text, where))
+        _by_content[key] = Namespace(where, dict(run_text(text, where)))
     _by_stat[path] = (signature, _by_content[key])
     return _by_content[key]
 
