@@ -321,3 +321,15 @@ def test_the_sitemap_lists_every_page_of_every_language(built_site, site):
         for path in site[lang]:
             prefix = "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
             assert f"<loc>{site_url}{prefix}{path}</loc>" in sitemap
+
+
+def test_every_sitemap_entry_names_the_default_language_page_as_x_default(built_site):
+    """Search engines send readers of other languages to x-default: the default language's page."""
+    sitemap = (built_site / "sitemap.xml").read_text(encoding="utf-8")
+    entries = re.findall(r"<url>(.*?)</url>", sitemap, re.S)
+    assert entries
+    site_url = CONFIG["site_url"]
+    for entry in entries:
+        links = dict(re.findall(r'hreflang="([^"]+)" href="([^"]+)"', entry))
+        assert set(links) == set(LANGUAGES) | {"x-default"}, entry
+        assert links["x-default"] == links[DEFAULT_LANGUAGE] and links["x-default"].startswith(site_url), entry
