@@ -138,7 +138,8 @@ def _table_alt(deal, shown, winner, bids, multipliers, lang) -> str:
     alt = [t("alt.no_trumps") if deal.trump is None else t("alt.trumps", suit=word("suit", deal.trump))]
     alt.append(t("alt.dealer", seat=word("seat", deal.dealer)))
     if bids:
-        said = [_said_bid(seat, bid, multipliers.get(seat), lang) for seat, bid in deal.bids]
+        said = [fmt.bid(bid, lang, multipliers.get(seat), words="alt.bid_", seat=word("seat", seat))
+                for seat, bid in deal.bids]
         alt.append(t("alt.bids", bids=fmt.listed(said, lang)))
     for seat in SEATS:
         hand = deal.hands[seat]
@@ -155,16 +156,6 @@ def _table_alt(deal, shown, winner, bids, multipliers, lang) -> str:
         elif deal.to_act:
             alt.append(t("alt.to_play", seat=word("seat", deal.to_act)))
     return " ".join(alt)
-
-
-def _said_bid(seat, bid, multiplier, lang) -> str:
-    """One bid as a clause: ``West bids board (×1)``, ``North bids 2``, ``East passes``."""
-    t, who = terms(lang), fmt.Inflected("seat", seat, lang)
-    if bid == "pass":
-        return t("alt.bid_pass", seat=who)
-    if bid == "board":
-        return t("alt.bid_board", seat=who, times=fmt.times(multiplier or 1, lang))
-    return t("alt.bid_number", seat=who, number=fmt.number(bid, lang))
 
 
 def _card(x, y, card, lang, outlined=False) -> str:

@@ -139,11 +139,13 @@ class Inflected:
         return self._write(form)
 
 
-def bid(bid, lang: str, multiplier: int | None = None) -> str:
-    """A bid as said at the table: ``pass``, ``bid 2``, ``board ×3``."""
+def bid(bid, lang: str, multiplier: int | None = None, *, words: str = "bids.", **fields) -> str:
+    """A bid as said at the table: ``pass``, ``bid 2``, ``board ×3``. ``words`` names other term
+    sentences for the three kinds of bid (``<words>pass``, ``<words>board``, ``<words>number``),
+    filled with ``fields`` too: ``words="alt.bid_", seat=…`` gives ``West bids board (×1)``."""
     t = terms(lang)
     if bid == "pass":
-        return t("bids.pass")
+        return t(f"{words}pass", **fields)
     if bid == "board":
-        return t("bids.board", times=times(multiplier or 1, lang))
-    return t("bids.number", number=number(bid, lang))
+        return t(f"{words}board", times=times(multiplier or 1, lang), **fields)
+    return t(f"{words}number", number=number(bid, lang), **fields)
