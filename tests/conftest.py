@@ -25,6 +25,20 @@ def built_site(tmp_path_factory) -> Path:
     return site
 
 
+@pytest.fixture(scope="session")
+def built_pages(built_site):
+    """``built_pages(lang)``: every HTML file the built site has for one language, in order
+    (the default language's are those outside the other languages' folders)."""
+    others = {p.name for p in built_site.iterdir() if p.is_dir() and (p / "404.html").exists()}
+
+    def pages(lang: str) -> list[Path]:
+        if lang in others:
+            return sorted((built_site / lang).rglob("*.html"))
+        return sorted(p for p in built_site.rglob("*.html") if p.relative_to(built_site).parts[0] not in others)
+
+    return pages
+
+
 COUNTED = {"tests/test_browser.py": "browser", "tests/test_reproducible.py": "reproducible build"}
 OUTCOMES = {"passed": "passed", "failed": "failed", "error": "errors", "skipped": "skipped"}
 

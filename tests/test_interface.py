@@ -42,16 +42,12 @@ def shown(page: str) -> set[str]:
     return pieces
 
 
-def pages_of(site: Path, lang: str) -> list[Path]:
-    return sorted((site / lang).rglob("*.html"))
-
-
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
-def test_no_english_interface_string_is_left(built_site, lang):
+def test_no_english_interface_string_is_left(built_site, built_pages, lang):
     english = english_only(lang)
     assert "Next" in english and "Permanent link" in english
     left = {}
-    for path in pages_of(built_site, lang):
+    for path in built_pages(lang):
         found = shown(path.read_text(encoding="utf-8")) & english
         if found:
             left[path.relative_to(built_site).as_posix()] = sorted(found)
@@ -70,14 +66,14 @@ def test_the_interface_speaks_the_language(built_site, lang, words):
 
 @pytest.mark.parametrize("lang, brazilian", [("pt", {"Buscar", "Próximo", "Digite para iniciar a busca",
                                                      "Inicializando a pesquisa", "Ausente", "Compartilhar"})])
-def test_portuguese_is_european(built_site, lang, brazilian):
-    for path in pages_of(built_site, lang):
+def test_portuguese_is_european(built_pages, lang, brazilian):
+    for path in built_pages(lang):
         assert not shown(path.read_text(encoding="utf-8")) & brazilian, path
 
 
-def test_page_titles_name_the_page_then_the_site_once(built_site):
+def test_page_titles_name_the_page_then_the_site_once(built_pages):
     for lang, dash in (("fr", "–"), ("pt", "–"), ("ru", "—")):
-        for path in pages_of(built_site, lang):
+        for path in built_pages(lang):
             [title] = TITLE.findall(path.read_text(encoding="utf-8").split("</head>")[0])
             assert title.count("Back Alley") == 1, (path, title)
             assert " - " not in title, (path, title)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -35,12 +34,6 @@ def violations(texts: list[str], concepts: tuple[Concept, ...]) -> list[str]:
     return found
 
 
-def pages_of(site: Path, lang: str) -> list[Path]:
-    if lang != "en":
-        return sorted((site / lang).rglob("*.html"))
-    return sorted(p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in OTHER)
-
-
 @pytest.mark.parametrize("lang", OTHER)
 def test_each_translation_settles_the_concepts_players_argue_about(lang):
     names = {concept.name for concept in termbase(lang)}
@@ -56,11 +49,11 @@ def test_a_term_base_never_avoids_its_own_terms(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_built_page_uses_an_avoided_term(built_site, lang):
+def test_no_built_page_uses_an_avoided_term(built_site, built_pages, lang):
     concepts = termbase(lang)
     found = {p.relative_to(built_site).as_posix(): violations([" ".join(readable_texts(p.read_text(encoding="utf-8")))],
                                                               concepts)
-             for p in pages_of(built_site, lang)}
+             for p in built_pages(lang)}
     assert not {page: v[:6] for page, v in found.items() if v}
 
 
