@@ -54,13 +54,48 @@ def test_variants_list_show_and_diff(capsys):
 
 @pytest.mark.parametrize("card, verdict, rule", [
     ("KH", "KH may be played", None),
-    ("9S", "9S may not be played: BIG was led", "rule: big-lead"),
+    ("9S", "9S may not be played: BIG was led", "rule 3.12 (big-lead: "),
 ])
 def test_explain(capsys, card, verdict, rule):
     status, out, _ = run(capsys, "explain", card, "--hand", "5H KH 9S 2C", "--trick", "BIG", "--trump", "H")
     lines = out.splitlines()
     assert status == 0 and lines[0].startswith(verdict) and lines[1] == "legal: KH"
-    assert (lines[2].startswith(rule) if rule else len(lines) == 2)
+    assert (lines[2].startswith(rule) and lines[2].endswith("tricks/#rule-3.12") if rule else len(lines) == 2)
+
+
+def test_explain_names_the_rule_number_and_its_address_in_a_language(capsys):
+    """Refusing 9S on a BIG lead names rule 3.12, with its address on the Russian site."""
+    status, out, _ = run(capsys, "explain", "9S", "--hand", "5H KH 9S 2C", "--trick", "BIG", "--trump", "H",
+                         "--lang", "ru", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["number"] == "3.12" and data["url"] == "ru/tricks/#rule-3.12"
+    assert data["rule"] == "big-lead" and "(rule" not in data["message"]
+
+
+def test_rules_lists_every_engine_rule_id_with_number_and_addresses(capsys):
+    from backalley import RULES
+    status, out, _ = run(capsys, "rules", "--json")
+    data = json.loads(out)
+    assert status == 0 and sorted(r["id"] for r in data) == sorted(RULES)
+    big = next(r for r in data if r["id"] == "big-lead")
+    assert big["number"] == "3.12" and big["urls"] == {
+        "en": "tricks/#rule-3.12", "fr": "fr/tricks/#rule-3.12",
+        "pt": "pt/tricks/#rule-3.12", "ru": "ru/tricks/#rule-3.12"}
+    _, out, _ = run(capsys, "rules", "--lang", "pt")
+    lines = out.splitlines()
+    assert len(lines) == len(RULES) and lines[0].split()[:2] == ["1.1", "seat"]
+    assert any(line.startswith("3.12  big-lead ") and line.endswith("[pt/tricks/#rule-3.12]") for line in lines)
+
+
+@pytest.mark.parametrize("argv, tail", [
+    (["score", "5", "N=5", "E=pass", "S=1", "W=pass", "--ns", "4", "--lang", "fr"],
+     "(rule 2.3) [bid-range: fr/bidding/#rule-2.3]"),
+    (["schedule", "--variant", "nope"], "(rule 6.1) [variant: variants/#rule-6.1]"),
+    (["variants", "show", "nope", "--lang", "ru"], "(rule 6.1) [variant: ru/variants/#rule-6.1]"),
+])
+def test_a_refusal_names_its_rule_and_address(capsys, argv, tail):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.strip().endswith(tail)
 
 
 def test_explain_a_card_not_in_the_hand(capsys):
@@ -96,6 +131,7 @@ def test_simulate_reports_results_events_and_speed(capsys):
     (["variants", "show"], "give 1 variant name"),
     (["schedule", "--variant", "standard,tie=coin"], "option tie cannot be"),
     (["simulate", "-n", "0"], "at least 1"),
+    (["rules", "--lang", "de"], "invalid choice: 'de'"),
 ])
 def test_bad_arguments_give_one_line_and_status_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)

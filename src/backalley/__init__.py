@@ -8,7 +8,8 @@ from .bidding import Contract, board_multipliers, legal_bids, opening_leader, ov
 from .cards import BIG, LITTLE, PACK, Card, parse_card, parse_cards
 from .deal import Deal, Trick
 from .dealing import Dealt, deal_pack
-from .errors import RULES, BackAlleyError, IllegalBid, IllegalPlay, InvalidDeal, InvalidVariant, Reason
+from .errors import BackAlleyError, IllegalBid, IllegalPlay, InvalidDeal, InvalidVariant, Reason
+from .rulebook import RULES
 from .match import Match
 from .play import check_play, legal_plays, trick_winner
 from .reach import reachable_splits, trick_splits

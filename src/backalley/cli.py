@@ -1,6 +1,7 @@
-"""The ``backalley`` command: scores, schedules, variants, card legality and simulations.
+"""The ``backalley`` command: scores, schedules, variants, card legality, rules and simulations.
 
-Every user mistake ends with one line on stderr and exit status 2, never a traceback.
+Every user mistake ends with one line on stderr and exit status 2, never a traceback; a refusal
+by the rules names the rule's number and its address on the site in the language of ``--lang``.
 """
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from collections import Counter
 from .bidding import overbid_warnings, parse_bids, side_contracts
 from .cards import parse_card, parse_cards
 from .effects import changes, match_figures
-from .errors import RULES, BackAlleyError
+from .errors import BackAlleyError
 from .play import check_play, legal_plays
+from .rulebook import LANGUAGES, RULES, address, cited_rules
 from .scoring import score_deal
 from .simulate import EVENTS, random_match
 from .variants import VARIANTS, deal_sizes, format_value, options, resolve_variant
@@ -32,13 +34,15 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv=None) -> int:
     parser = _build_parser()
+    args = None
     try:
         args = parser.parse_args(argv)
         return args.run(args)
     except UsageError as error:
         _fail(str(error))
     except BackAlleyError as error:
-        _fail(f"backalley: {error} [rule: {error.rule}]")
+        lang = getattr(args, "lang", LANGUAGES[0])
+        _fail(f"backalley: {error} [{error.rule}: {address(error.number, lang)}]")
     except ValueError as error:
         _fail(f"backalley: {error}")
     return 2
@@ -75,6 +79,8 @@ def _build_parser() -> argparse.ArgumentParser:
     variants.add_argument("action", nargs="?", choices=("list", "show", "diff"), default="list")
     variants.add_argument("names", nargs="*", metavar="VARIANT")
     variants.add_argument("--json", action="store_true", help="print JSON")
+    variants.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                          help="the language of the site address a refusal names (default en)")
     variants.set_defaults(run=_variants)
 
     explain = commands.add_parser("explain", help="why a card may or may not be played",
@@ -95,6 +101,15 @@ def _build_parser() -> argparse.ArgumentParser:
     _common(examples, json_flag=True)
     examples.set_defaults(run=_examples)
 
+    rules = commands.add_parser("rules", help="the rule ids the engine cites, with their numbers and addresses",
+                                description="Each rule id of the engine's refusals, with the number of the rule "
+                                            "on the site and its address in every language (relative to the "
+                                            "site root).")
+    rules.add_argument("--json", action="store_true", help="print JSON")
+    rules.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                       help="the language of the addresses printed (default en)")
+    rules.set_defaults(run=_rules)
+
     simulate = commands.add_parser("simulate", help="play seeded random matches and report")
     simulate.add_argument("-n", "--matches", type=_positive, default=100, help="how many matches (default 100)")
     simulate.add_argument("--seed", type=_whole, default=0, help="first seed (default 0)")
@@ -105,6 +120,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _common(parser, json_flag=False):
     parser.add_argument("--variant", default="standard", help="preset or 'preset,option=value' (default standard)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                        help="the language of the site address a refusal names (default en)")
     if json_flag:
         parser.add_argument("--json", action="store_true", help="print JSON")
 
@@ -262,13 +279,21 @@ def _explain(args) -> int:
     trump = None if args.trump.strip().upper() in ("NT", "NONE") else args.trump
     reason = check_play(card, hand, trick, trump, **keywords)
     legal = legal_plays(hand, trick, trump, **keywords)
-    verdict = f"{card} may be played" if reason is None else f"{card} may not be played: {reason.message}"
+    verdict = f"{card} may be played" if reason is None else f"{card} may not be played: {reason}"
     lines = [verdict, f"legal: {' '.join(map(str, legal)) or 'none'}"]
+    data = {"card": str(card), "legal": reason is None, "rule": None, "number": None, "url": None,
+            "message": None, "legal_plays": [str(c) for c in legal]}
     if reason is not None:
-        lines.append(f"rule: {reason.rule} ({RULES[reason.rule]})")
-    data = {"card": str(card), "legal": reason is None, "rule": None if reason is None else reason.rule,
-            "message": None if reason is None else reason.message, "legal_plays": [str(c) for c in legal]}
+        url = address(reason.number, args.lang)
+        lines.append(f"rule {reason.number} ({reason.rule}: {RULES[reason.rule]}): {url}")
+        data.update(rule=reason.rule, number=reason.number, url=url, message=reason.message)
     return _emit(args, data, lines)
+
+
+def _rules(args) -> int:
+    rules = cited_rules()
+    lines = [f"{r['number']:5} {r['id']:14} {r['rule']}  [{r['urls'][args.lang]}]" for r in rules]
+    return _emit(args, rules, lines)
 
 
 def _simulate(args) -> int:

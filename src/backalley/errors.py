@@ -1,50 +1,42 @@
-"""Exceptions for refused actions, each carrying a stable rule id.
+"""Exceptions for refused actions, each carrying a stable rule id and the number of the rule.
 
 Every refusal is a ``ValueError`` subclass, so ``except ValueError`` catches all of them. The
-``rule`` attribute is one of the ids in ``RULES``; the site links each id to its section.
+``rule`` attribute is one of the ids in ``rulebook.RULES``, ``number`` the site's number of the
+rule it cites (``rulebook.CITED``), and the message ends by naming it: "... (rule 3.12)".
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-RULES = {
-    "seat": "seats are N, E, S and W",
-    "turn": "players act in turn, clockwise",
-    "phase": "bidding comes before play, and nothing follows the end of a deal or match",
-    "bid-value": "a bid is pass, a whole number or board",
-    "bid-range": "a number bid is from 1 to one less than the hand size",
-    "bids": "each deal has one bid per seat, in table order",
-    "tricks": "the two sides' tricks add up to the hand size",
-    "revoke": "an established revoke is charged to one side, which is scored as set",
-    "hands": "a deal gives every player the same number of distinct cards",
-    "not-in-hand": "a player can only play a card from their own hand",
-    "follow-suit": "a player who holds the suit led must follow it; jokers belong to trumps",
-    "trump-lead": "no trump may be led until a trump has been played in an earlier trick",
-    "no-legal-lead": "in the strict reading a hand of nothing but trumps has no legal lead",
-    "big-lead": "when BIG is led, every other player must play their highest trump",
-    "little-lead": "when LITTLE is led, every other player must play their lowest trump",
-    "variant": "a variant is a preset name or a Variant with valid options",
-}
-"""Stable rule ids and the rule each stands for, in plain words."""
+from .rulebook import number
+
 
 
 class Reason(NamedTuple):
-    """Why an action is refused: a rule id from ``RULES`` and a plain-words message."""
+    """Why an action is refused: a rule id from ``RULES`` and a plain-words message; ``str()``
+    adds the rule's number."""
 
     rule: str
     message: str
 
+    @property
+    def number(self) -> str:
+        """The number of the rule on the site, e.g. ``"3.12"``."""
+        return number(self.rule)
+
     def __str__(self) -> str:
-        return self.message
+        return f"{self.message} (rule {self.number})"
 
 
 class BackAlleyError(ValueError):
-    """An action or input that the rules refuse; ``rule`` names the rule, ``str()`` explains."""
+    """An action or input that the rules refuse: ``rule`` is the rule id, ``number`` the rule's
+    number on the site, ``message`` what went wrong, and ``str()`` both: "... (rule 3.12)"."""
 
     def __init__(self, rule: str, message: str):
-        super().__init__(message)
         self.rule = rule
+        self.number = number(rule)
         self.message = message
+        super().__init__(f"{message} (rule {self.number})")
 
     @property
     def reason(self) -> Reason:
