@@ -369,6 +369,33 @@ def test_russian_search_finds_other_case_forms(reader, pages, base_url):
     assert not only_in("ru", links, base_url)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_by_rule_number_finds_the_rule(reader, pages, base_url, lang):
+    """Typing a rule number finds that rule first, in the page's language, at its own anchor (the
+    first result is its page, as Material heads each page's results with the page itself, then
+    the rule); following it shows the rule at the top of the screen, marked out."""
+    from backalley import rulebook
+
+    number = rulebook.number("big-lead")
+    one = reader(PHONE)
+    one.visit(pages[lang][""])
+    summary, links = search(one, number)
+    expected = f"{base_url}/{rulebook.address(number, lang)}"
+    assert links[:2] == [expected.split("#")[0], expected], \
+        f"{lang}: searching {number!r} gives {links[:3]} ({summary!r})"
+    one.page.locator(".md-search-result__list a[href]").nth(1).click()
+    one.page.wait_for_url(expected)
+    mark = one.page.locator(f'[id="{rulebook.anchor(number)}"]')
+    box = mark.bounding_box()
+    header = one.page.locator(".md-header").bounding_box()
+    assert box and header["height"] <= box["y"] < PHONE["height"] / 2, f"{lang}: rule {number} shown at {box}"
+    marked = one.page.evaluate(
+        "n => getComputedStyle(document.getElementById(n).parentElement).backgroundColor",
+        rulebook.anchor(number))
+    assert marked not in ("rgba(0, 0, 0, 0)", "transparent"), f"{lang}: the rule followed is not marked out"
+    assert not one.errors, one.errors
+
+
 # -- phone layout -------------------------------------------------------------------------------
 
 LAYOUT_CHECK = r"""

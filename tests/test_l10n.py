@@ -22,6 +22,14 @@ def test_every_translation_records_a_version_its_english_page_had():
     assert {s.lang for s in found} == {"fr", "pt", "ru"}
 
 
+def test_contributing_shows_the_status_of_every_page_as_it_is():
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    shown = l10n.STATUS_BLOCK.search(text)
+    assert shown, "CONTRIBUTING.md has lost its translation status section"
+    assert l10n.table(statuses(ROOT)) in shown[0], \
+        "CONTRIBUTING.md's translation status is out of date: run ./dev l10n --write-table"
+
+
 def test_a_version_is_the_git_blob_id_of_the_english_file():
     path = ROOT / "docs" / "en" / "index.md"
     expected = subprocess.run(["git", "hash-object", str(path)], capture_output=True, text=True, check=True).stdout.strip()
@@ -57,6 +65,13 @@ def test_changing_only_the_english_page_puts_its_translations_behind(tmp_path):
     assert [s.lang for s in behind if s.behind] == ["fr", "pt", "ru"]
     changes = l10n.english_changes(behind[0], tmp_path)
     assert "-Lead any card." in changes and "+Lead any card but a trump." in changes
+    (tmp_path / "CONTRIBUTING.md").write_text("Status:\n\n<!-- l10n-status -->\n<!-- /l10n-status -->\n")
+    l10n.write_table(behind, tmp_path)
+    assert "| `rules.md` | behind | behind | behind |" in (tmp_path / "CONTRIBUTING.md").read_text()
+    l10n.mark_current("fr/rules.md", tmp_path)   # the French translator caught up
+    assert [s.lang for s in statuses(tmp_path) if s.behind] == ["pt", "ru"]
+    with pytest.raises(TranslationError, match="not a translated page: 'en/rules.md'"):
+        l10n.mark_current("en/rules.md", tmp_path)
     (docs / "fr" / "rules.md").write_text("---\ntranslation_of: " + "a" * 40 + "\n---\n")
     with pytest.raises(TranslationError, match="docs/fr/rules.md records a{40}, a version docs/en/rules.md never had"):
         statuses(tmp_path)

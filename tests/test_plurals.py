@@ -78,7 +78,7 @@ COUNT_NOUNS = {
     "ru": r"карт\w*|взятк\w*|взяток|очк\w*|очков|сдач\w*|игрок\w*|раза?",
 }
 PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)
-NOT_A_NUMBER = re.compile(r"\|\s*(count|card|cards|seat|suit|times|join_numbers)\b|_diagram\(|^\s*\w+\(\)\s*$")
+NOT_A_NUMBER = re.compile(r"\|\s*(count|card|cards|seat|suit|times|join_numbers)\b|_diagram\(|^\s*\w+\(\)\s*$|^\s*rule\(")
 
 
 def noun_pattern(lang: str) -> re.Pattern:

@@ -192,3 +192,32 @@ def test_example_namespaces_are_read_only(examples):
 
     with pytest.raises(AttributeError):
         Examples(examples).demo_case.winner = "N"
+
+
+def _rules_of(page: str) -> list[str]:
+    from backalley import rulebook
+    return [n for n in rulebook.NUMBERS if rulebook.page(n) == page]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rule_number_is_a_link_to_itself_titled_in_the_language(examples, lang):
+    numbers = _rules_of("irregularities")
+    markdown = "\n\n".join(f'{{{{ rule("{n}") }}}} Text.' for n in numbers)
+    html = render(markdown, lang, page=f"docs/{lang}/irregularities.md", examples_dir=examples)
+    first = re.search(r'<a class="rule-number" id="rule-5\.1" href="#rule-5\.1" title="([^"]+)">5\.1</a> Text\.', html)
+    assert first and "5.1" in first[1]
+    assert html.count('class="rule-number"') == len(numbers)
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    ('{{ rule("5.99") }}', "rule 5.99 is not in the rule book"),
+    ('{{ rule("3.1") }}', "rule 3.1 belongs on tricks.md, not here"),
+    ('{{ rule("5.1") }} {{ rule("5.1") }}', "rule 5.1 is numbered twice"),
+    ('{{ rule("5.2") }} {{ rule("5.1") }}', "rule 5.1 comes after rule 5.2"),
+    ('{{ rule("5.1") }}', "rules not numbered on this page: 5.2, 5.3"),
+    ('{{ rule("five") }}', "not a rule number: 'five'"),
+])
+def test_rule_numbers_that_are_wrong_missing_or_out_of_order_fail_the_page(examples, body, says):
+    with pytest.raises(RenderError) as error:
+        render(f"# Title\n\n{body}\n", "pt", page="docs/pt/irregularities.md", examples_dir=examples)
+    assert str(error.value).startswith("docs/pt/irregularities.md") and says in str(error.value)

@@ -15,7 +15,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 import yaml
 
-from backalley import Card
+from backalley import Card, rulebook
+from backalley.cli import main as backalley_command
 from backalley_site import formatting
 from backalley_site.examples import run_example
 
@@ -41,6 +42,7 @@ class Page(HTMLParser):
         self.switcher: dict[str, str] = {}  # hreflang -> href of the language switcher
         self.sections: dict[str, list[str]] = {}  # text of the article, by the last h2's id
         self.diagrams: list[tuple[str | None, bool]] = []  # (aria-label, inside .ba-diagram)
+        self.rule_marks: list[tuple[str, str, str]] = []  # (id, href, title) of each rule number
         self.h1 = ""
         self.app_config = None
         self._article = self._in_h1 = self._in_config = self._in_box = False
@@ -56,6 +58,8 @@ class Page(HTMLParser):
         for key in ("href", "src"):
             if a.get(key) is not None:
                 self.refs.append((tag, a.get("rel") or "", a[key]))
+        if tag == "a" and a.get("class") == "rule-number":
+            self.rule_marks.append((a.get("id"), a.get("href"), a.get("title")))
         if tag == "a" and "md-select__link" in (a.get("class") or ""):
             self.switcher[a["hreflang"]] = a["href"]
         if tag == "article":
@@ -333,3 +337,32 @@ def test_every_sitemap_entry_names_the_default_language_page_as_x_default(built_
         links = dict(re.findall(r'hreflang="([^"]+)" href="([^"]+)"', entry))
         assert set(links) == set(LANGUAGES) | {"x-default"}, entry
         assert links["x-default"] == links[DEFAULT_LANGUAGE] and links["x-default"].startswith(site_url), entry
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_rules_page_numbers_its_rules_as_links_to_themselves(site, lang):
+    """Every number of the rule book stands on its page, in order, as a link to its own anchor,
+    titled in the page's language; no other page numbers rules."""
+    for path, page in site[lang].items():
+        wanted = [rulebook.anchor(n) for n in rulebook.NUMBERS if f"{rulebook.page(n)}/" == path]
+        assert [id for id, _, _ in page.rule_marks] == wanted, f"{lang}/{path}"
+        for id, href, title in page.rule_marks:
+            number = id.removeprefix("rule-")
+            assert href == f"#{id}" and number in title, f"{lang}/{path}: {id} links to {href}, titled {title!r}"
+
+
+def test_every_cited_rule_address_exists_in_every_language(built_site, capsys):
+    """``backalley rules --json`` names every engine rule id, and each of its addresses, in
+    every language, is an anchor of a built page."""
+    assert backalley_command(["rules", "--json"]) == 0
+    cited = json.loads(capsys.readouterr().out)
+    assert sorted(r["id"] for r in cited) == sorted(rulebook.RULES)
+    missing = []
+    for rule in cited:
+        assert sorted(rule["urls"]) == sorted(LANGUAGES)
+        for lang, url in rule["urls"].items():
+            path, anchor = url.split("#")
+            page = Page(built_site / path / "index.html", "/" + path)
+            if anchor not in page.ids:
+                missing.append(f"{rule['id']} ({rule['number']}): {url}")
+    assert not missing, missing

@@ -13,8 +13,10 @@ A page is **current** when it records the English file's present version, **behi
 records an earlier one (its English page changed since). Recording no version, or one the
 English page never had, is an error.
 
-    python -m backalley_site.l10n            # each language's pages, current or behind, with the English diff
-    python -m backalley_site.l10n --table    # the status as a Markdown table (CONTRIBUTING.md)
+    python -m backalley_site.l10n                  # each page, current or behind, with the English diff
+    python -m backalley_site.l10n --table          # the status as a Markdown table
+    python -m backalley_site.l10n --write-table    # ... written into CONTRIBUTING.md's status section
+    python -m backalley_site.l10n --mark fr/tricks.md   # record: this translation follows the English page now
 
 Exit status: 0 when every translation is current, 1 when one is behind, 2 on an error.
 """
@@ -126,6 +128,32 @@ def table(found: list[Status]) -> str:
     return "\n".join(lines)
 
 
+STATUS_BLOCK = re.compile(r"(<!-- l10n-status -->\n)(?:.*?\n)?(<!-- /l10n-status -->)", re.S)
+"""Where CONTRIBUTING.md keeps the status table (tests/test_l10n.py checks it is the present one)."""
+
+
+def write_table(found: list[Status], root: Path = ROOT) -> None:
+    """Put the status table into CONTRIBUTING.md, between its ``l10n-status`` comments."""
+    path = root / "CONTRIBUTING.md"
+    text = path.read_text(encoding="utf-8")
+    if not STATUS_BLOCK.search(text):
+        raise TranslationError(f"{path.name} has no '<!-- l10n-status -->' … '<!-- /l10n-status -->' section")
+    path.write_text(STATUS_BLOCK.sub(lambda m: m[1] + table(found) + "\n" + m[2], text), encoding="utf-8")
+
+
+def mark_current(page: str, root: Path = ROOT) -> None:
+    """Record in translation ``page`` (``fr/tricks.md``) that it follows its English page's present
+    version: for a translator who has just brought it up to date."""
+    lang, _, name = page.partition("/")
+    path = root / "docs" / lang / name
+    if lang not in TRANSLATIONS or not name or not path.is_file():
+        raise TranslationError(f"not a translated page: {page!r} (write it as fr/tricks.md)")
+    text = path.read_text(encoding="utf-8")
+    recorded = recorded_version(text, f"docs/{page}")
+    current = blob_id((root / "docs" / SOURCE / name).read_bytes())
+    path.write_text(text.replace(f"translation_of: {recorded}", f"translation_of: {current}", 1), encoding="utf-8")
+
+
 def _git(root: Path, *args: str) -> str:
     try:
         return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True).stdout
@@ -137,12 +165,19 @@ def _git(root: Path, *args: str) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m backalley_site.l10n", description=__doc__.splitlines()[0])
     parser.add_argument("--table", action="store_true", help="print the status as a Markdown table")
+    parser.add_argument("--write-table", action="store_true", help="write the table into CONTRIBUTING.md")
+    parser.add_argument("--mark", nargs="+", metavar="LANG/PAGE",
+                        help="record that these translations follow their English page's present version")
     args = parser.parse_args(argv)
     try:
+        for page in args.mark or ():
+            mark_current(page)
         found = statuses()
+        if args.write_table:
+            write_table(found)
         if args.table:
             print(table(found))
-        else:
+        elif not args.write_table:
             for s in found:
                 print(f"{s.lang} {s.page}: {'behind' if s.behind else 'current'}")
                 if s.behind:

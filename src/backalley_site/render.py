@@ -21,6 +21,7 @@ from backalley import Card
 from . import diagrams
 from . import formatting as fmt
 from . import glossary
+from . import rule_numbers
 from . import sheet
 from . import variants_view
 from .examples import Examples
@@ -43,7 +44,10 @@ def render(markdown: str, lang: str, *, page: str = "<string>", examples_dir: Pa
     try:
         env = environment(lang, Path(examples_dir or DEFAULT_EXAMPLES))
         template = env.template_class.from_code(env, env.compile(markdown, page, page), env.globals)
-        return template.render() + glossary.hover_definitions(Path(page).stem, lang)
+        rules = rule_numbers.PageRules(page, lang)
+        text = template.render(rule=rules.marker)
+        rules.finish()
+        return text + glossary.hover_definitions(Path(page).stem, lang)
     except TemplateSyntaxError as exc:
         raise RenderError(f"{_where(page, exc.lineno, line_offset)}: {exc.message}") from exc
     except Exception as exc:
