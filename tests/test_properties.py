@@ -41,6 +41,11 @@ SEATS = ("N", "E", "S", "W")
 PRESETS = tuple(VARIANTS)
 HOUSE_RULES = (
     "standard,points_per_bid_trick=3",
+    "standard,schedule=by-twos,rainbow_bonus=10,board_points=6",
+    "standard,schedule=3/4/4/2/1,rainbow_bonus=8,throw_in_dealer=same",
+    "standard,turned_joker=joker-trump,little_lead_binds=no,board_leader=first",
+    "standard,bid_up_to_hand_size=yes,target_capped=yes,board_bidder_lead=no",
+    "strict,board_bidder_lead=no,turned_joker=joker-trump,board_multipliers=doubled",
     "standard,points_per_bid_trick=10,board_multipliers=1/2/4/8",
     "standard,turned_joker=turn-next",
     "standard,turned_joker=bottom,big_lead_binds_partner=no",
@@ -69,7 +74,8 @@ def is_joker(card) -> bool:
 
 
 def is_trump(card, trump) -> bool:
-    """Jokers always belong to trumps (a no-trump deal has none in play)."""
+    """Jokers always belong to trumps (a deal without trumps has none in play, or only the joker
+    left in play under ``turned_joker=joker-trump``: then the only trump)."""
     return is_joker(card) or (trump is not None and str(card)[-1] == trump)
 
 
@@ -92,7 +98,7 @@ def oracle_legal(hand, trick, trump, trumps_broken, bid_board, variant) -> list:
     """The legal cards of ``hand``, read from RULES.md section 4 (not from the engine)."""
     hand = list(hand)
     if not trick:
-        if trump is None or trumps_broken or bid_board:
+        if trumps_broken or (bid_board and variant.board_bidder_lead):
             return hand
         plain = [c for c in hand if not is_trump(c, trump)]
         if len(plain) == len(hand):
@@ -104,7 +110,7 @@ def oracle_legal(hand, trick, trump, trumps_broken, bid_board, variant) -> list:
     same = [c for c in hand if suit_for_following(c, trump) == suit_for_following(led, trump)]
     if not same:
         return hand
-    if str(led) == "LITTLE":
+    if str(led) == "LITTLE" and variant.little_lead_binds:
         return [min(same, key=lambda c: strength(c, trump))]
     if str(led) == "BIG" and (variant.big_lead_binds_partner or len(trick) != 2):
         return [max(same, key=lambda c: strength(c, trump))]
@@ -119,36 +125,54 @@ def oracle_winner(trick, trump) -> int:
     return max(trumps, key=lambda i: strength(trick[i], trump))
 
 
-def oracle_leader(bids):
-    """The last board bidder; else the highest number, the first of equal numbers; else nobody."""
+def oracle_leader(bids, variant):
+    """The last board bidder (or the first, ``board_leader=first``); else the highest number, the
+    first of equal numbers; else nobody."""
     boards = [seat for seat, bid in bids if bid == "board"]
     if boards:
-        return boards[-1]
+        return boards[0] if variant.board_leader == "first" else boards[-1]
     numbers = [(bid, -i, seat) for i, (seat, bid) in enumerate(bids) if isinstance(bid, int)]
     return max(numbers)[2] if numbers else None
 
 
-def oracle_score(h, bids, tricks, variant) -> dict:
-    """RULES.md section 5 with the variant's house rules, each side on its own bid."""
+def oracle_rainbows(dealt, trump) -> list:
+    """The seats dealt one card of each suit, a joker counting as a trump (of no suit without trumps)."""
+    found = []
+    for seat, cards in dealt.items():
+        suits = {trump if is_joker(c) else str(c)[-1] for c in cards}
+        if len(cards) == 4 and suits == {"S", "H", "D", "C"}:
+            found.append(seat)
+    return found
+
+
+def oracle_score(h, bids, tricks, variant, rainbows=()) -> dict:
+    """RULES.md section 5 with the variant's house rules, each side on its own bid, plus the
+    Rainbow bonus (section 7) for each seat of ``rainbows`` in a four-card deal."""
     if all(bid == "pass" for _, bid in bids):
         return {"NS": 0, "EW": 0}
     boards = [seat for seat, bid in bids if bid == "board"]
     result = {}
     for s in ("NS", "EW"):
+        bonus = sum(variant.rainbow_bonus for seat in rainbows if side(seat) == s) if h == 4 else 0
         multipliers = [variant.board_multipliers[i] for i, seat in enumerate(boards) if side(seat) == s]
         t = tricks[s]
         if multipliers:
-            value = 10 * h * max(multipliers)
-            result[s] = value if t == h else -value
+            value = variant.board_points * h * max(multipliers)
+            result[s] = (value if t == h else -value) + bonus
             continue
         target = sum(bid for seat, bid in bids if side(seat) == s and isinstance(bid, int))
-        if target == 0:
-            result[s] = t if variant.pass_scores_tricks else 0
-        elif t >= target:
-            result[s] = variant.points_per_bid_trick * target + (t - target)
-        else:
-            result[s] = -variant.points_per_bid_trick * target
+        if variant.target_capped:
+            target = min(target, h)
+        result[s] = bonus + _numeric(target, t, variant)
     return result
+
+
+def _numeric(target, t, variant) -> int:
+    if target == 0:
+        return t if variant.pass_scores_tricks else 0
+    if t >= target:
+        return variant.points_per_bid_trick * target + (t - target)
+    return -variant.points_per_bid_trick * target
 
 
 # -- the match driver ---------------------------------------------------------------------------
@@ -210,12 +234,13 @@ def try_refusals(m: Match, rnd: random.Random) -> None:
         return
     if m.phase == "bid":
         h = m.hand_size
+        top = h if m.variant.bid_up_to_hand_size else h - 1
         choice = rnd.randrange(5)
         if choice == 0:
             seat, bid = rnd.choice(others), rnd.choice(m.legal_bids())
             expect_refusal(m, lambda m: m.bid(seat, bid), "turn", IllegalBid)
         elif choice == 1:
-            bid = rnd.choice([0, -1, h, h + 1, 14, 10**20, str(h), f" {h + 1} "])
+            bid = rnd.choice([0, -1, top + 1, h + 1, 14, 10**20, str(top + 1), f" {h + 1} "])
             expect_refusal(m, lambda m: m.bid(to_act, bid), "bid-range", IllegalBid)
         elif choice == 2:
             bid = rnd.choice([None, True, False, 2.0, 1.5, "two", "", "1.5", [1], {"bid": 1}, b"pass"])
@@ -278,7 +303,7 @@ def check_new_deal(m: Match, deal: DealTracker, previous: DealTracker | None, va
     assert all(len(cards) == h for cards in deal.dealt.values())
     assert len(set(every)) == 4 * h, "a card is in two hands"
     assert not set(deal.turned) & set(every), "the turned card is in a hand"
-    if variant.turned_joker == "no-trump":
+    if variant.turned_joker in ("no-trump", "joker-trump"):
         assert len(deal.turned) == 1
         assert (deal.trump is None) == is_joker(deal.turned[0])
     else:  # turn the next card: jokers turned before the plain card that gives trumps
@@ -286,7 +311,9 @@ def check_new_deal(m: Match, deal: DealTracker, previous: DealTracker | None, va
         assert (deal.trump is None) == is_joker(deal.turned[-1])
         if deal.trump is None:  # only when the pack ran out of plain cards
             assert h == 13 and len(deal.turned) == 2
-    if deal.trump is None:
+    if deal.trump is None and variant.turned_joker == "joker-trump":
+        assert not set(deal.turned) & set(every), "the joker turned is in a hand"
+    elif deal.trump is None:
         assert not any(is_joker(c) for c in every), "a no-trump deal has a joker in a hand"
     else:
         assert str(deal.turned[-1])[-1] == deal.trump
@@ -294,7 +321,7 @@ def check_new_deal(m: Match, deal: DealTracker, previous: DealTracker | None, va
     done = [r for r in m.history if not r.thrown_in]
     assert m.deals_played == len(done)
     if deal.tiebreak:
-        assert h == variant.max_hand_size
+        assert h == max(sizes)
         assert m.phase == "play" and m.bids == [] and m.legal_bids() == []
         assert m.to_act == left(deal.dealer), "the player left of the dealer leads the tie-break deal"
     else:
@@ -302,8 +329,12 @@ def check_new_deal(m: Match, deal: DealTracker, previous: DealTracker | None, va
         assert m.phase == "bid" and m.bids == [] and m.to_act == left(deal.dealer)
     if previous is None:
         return
-    assert deal.dealer == left(previous.dealer), "the deal passes clockwise"
-    if m.history and m.history[-1].thrown_in and not deal.tiebreak:
+    again = m.history and m.history[-1].thrown_in and not deal.tiebreak
+    if again and variant.throw_in_dealer == "same":
+        assert deal.dealer == previous.dealer, "the same dealer deals again after four passes"
+    else:
+        assert deal.dealer == left(previous.dealer), "the deal passes clockwise"
+    if again:
         assert h == m.history[-1].hand_size, "a thrown-in deal is dealt again with the same size"
 
 
@@ -329,8 +360,9 @@ def check_finished_deal(m: Match, deal: DealTracker, variant) -> None:
     assert played == sorted(c for cards in deal.dealt.values() for c in cards), "each card once"
     assert record.tricks_won == deal.won
     assert sum(record.tricks_won.values()) == deal.h
-    assert record.score == oracle_score(deal.h, deal.bids, deal.won, variant)
-    assert record.score == score_deal(deal.h, deal.bids, deal.won, variant)
+    rainbows = oracle_rainbows(deal.dealt, deal.trump)
+    assert record.score == oracle_score(deal.h, deal.bids, deal.won, variant, rainbows)
+    assert record.score == score_deal(deal.h, deal.bids, deal.won, variant, rainbows=rainbows)
 
 
 def check_positions(m: Match, deal: DealTracker, variant) -> None:
@@ -375,7 +407,7 @@ def play_match(variant, seed: int, bid_style="uniform", play_style="uniform", de
         seat = m.to_act
         if m.phase == "bid":
             legal = m.legal_bids()
-            assert legal == ["pass", *range(1, m.hand_size), "board"]
+            assert legal == ["pass", *range(1, m.hand_size + v.bid_up_to_hand_size), "board"]
             assert m.legal_plays() == [] and m.stalemate is None
             bid = choose_bid(choices, legal, bid_style)
             if observe:
@@ -385,7 +417,7 @@ def play_match(variant, seed: int, bid_style="uniform", play_style="uniform", de
             deal.bids.append((seat, bid))
             deal.bid_board[seat] = bid == "board"
             if len(deal.bids) == 4 and m.phase == "play" and len(m.history) == key[0]:
-                assert m.to_act == m.leader == oracle_leader(deal.bids) == opening_leader(deal.bids)
+                assert m.to_act == m.leader == oracle_leader(deal.bids, v) == opening_leader(deal.bids, v)
         else:
             assert m.phase == "play"
             assert m.trick == deal.trick and m.trumps_broken == deal.trumps_broken
@@ -424,7 +456,7 @@ def play_match(variant, seed: int, bid_style="uniform", play_style="uniform", de
             if len(deal.trick) == 4:
                 cards = [c for _, c in deal.trick]
                 index = oracle_winner(cards, deal.trump)
-                assert trick_winner(cards, deal.trump) == index
+                assert trick_winner(cards, deal.trump, v) == index
                 winner = deal.trick[index][0]
                 deal.won[side(winner)] += 1
                 if (len(m.history), m.in_tiebreak) == key and not m.finished:
@@ -447,7 +479,8 @@ def play_match(variant, seed: int, bid_style="uniform", play_style="uniform", de
     assert m.deals_played == len(sizes)
     assert tuple(r.hand_size for r in m.history if not r.thrown_in) == sizes
     for before, after in zip(m.history, m.history[1:]):
-        assert after.dealer == left(before.dealer)
+        same = before.thrown_in and v.throw_in_dealer == "same"
+        assert after.dealer == (before.dealer if same else left(before.dealer))
         if before.thrown_in:
             assert after.hand_size == before.hand_size
     assert m.totals == {s: sum(r.score[s] for r in m.history) for s in ("NS", "EW")}

@@ -42,12 +42,29 @@ def left(seat: str) -> str:
 
 
 def required(variant) -> tuple:
-    """The events that must happen under ``variant``: the all-trump hand leads or is stuck."""
+    """The events that must happen under ``variant``: the all-trump hand leads or is stuck; a
+    board bidder's early trump lead and a binding LITTLE lead only where the variant has them."""
     v = resolve_variant(variant)
-    return ALWAYS + (("all-trump-lead",) if v.all_trump_lead else ("no-legal-lead",))
+    events = [e for e in ALWAYS if not (e == "board-bidder-lead" and not v.board_bidder_lead
+                                        or e == "little-lead" and not v.little_lead_binds)]
+    return (*events, "all-trump-lead" if v.all_trump_lead else "no-legal-lead")
 
 
-def simulate(variant, matches=MATCHES) -> tuple[Counter, list]:
+def impossible(variant) -> tuple:
+    """The events that the variant's house rules rule out."""
+    v = resolve_variant(variant)
+    return tuple(e for e, off in (("board-bidder-lead", not v.board_bidder_lead),
+                                  ("little-lead", not v.little_lead_binds)) if off)
+
+
+def matches_for(variant) -> int:
+    """40 matches, or 120 where number bids go up to the hand size: four random passes are rarer
+    with more bids to choose from (bab-online, measured: the first throw-in comes in match 41–120)."""
+    return MATCHES * 3 if resolve_variant(variant).bid_up_to_hand_size else MATCHES
+
+
+def simulate(variant, matches=None) -> tuple[Counter, list]:
+    matches = matches_for(variant) if matches is None else matches
     counts: Counter = Counter()
     played = [random_match(variant, seed, counts) for seed in range(matches)]
     return counts, played
@@ -58,7 +75,8 @@ def test_every_rule_fires_in_random_matches(preset):
     counts, played = simulate(preset)
     assert set(counts) <= set(EVENTS)
     missing = [event for event in required(preset) if counts[event] == 0]
-    assert not missing, f"never happened in {MATCHES} matches of {preset}: {missing}; counts {dict(counts)}"
+    assert not missing, f"never happened in {len(played)} matches of {preset}: {missing}; counts {dict(counts)}"
+    assert not [event for event in impossible(preset) if counts[event]], f"{preset}: {dict(counts)}"
     v = VARIANTS[preset]
     stopped = [m for m in played if not m.finished]
     if v.all_trump_lead:
@@ -76,11 +94,13 @@ def test_every_rule_fires_in_random_matches(preset):
 
 
 @pytest.mark.parametrize("spec", ["standard,big_lead_binds_partner=no",
-                                  "short-14,points_per_bid_trick=3,board_multipliers=doubling"])
+                                  "short-14,points_per_bid_trick=3,board_multipliers=doubling",
+                                  "standard,little_lead_binds=no,board_bidder_lead=no,turned_joker=joker-trump"])
 def test_every_rule_fires_with_house_rules(spec):
     counts, _ = simulate(spec)
     missing = [event for event in required(spec) if counts[event] == 0]
     assert not missing, f"never happened in {MATCHES} matches of {spec}: {missing}"
+    assert not [event for event in impossible(spec) if counts[event]], f"{spec}: {dict(counts)}"
 
 
 def test_turned_joker_house_rule_turns_the_next_card():
@@ -108,8 +128,8 @@ def observed_events(preset, seeds, styles):
         hand = m.hands[seat]
         if not trick:
             trumps = [c for c in hand if driver.is_trump(c, trump)]
-            if trump is not None and trumps and not deal.trumps_broken:
-                if deal.bid_board[seat]:
+            if trumps and not deal.trumps_broken:
+                if deal.bid_board[seat] and v.board_bidder_lead:
                     counts["board-bidder-lead"] += driver.is_trump(card, trump)
                 elif len(trumps) < len(hand):
                     counts["trump-lead"] += 1
@@ -122,7 +142,7 @@ def observed_events(preset, seeds, styles):
         same = [c for c in hand if driver.suit_for_following(c, trump) == driver.suit_for_following(led, trump)]
         if not same:
             return
-        if str(led) == "LITTLE":
+        if str(led) == "LITTLE" and v.little_lead_binds:
             counts["little-lead"] += 1
         elif str(led) == "BIG" and (v.big_lead_binds_partner or len(trick) != 2):
             counts["big-lead"] += 1
@@ -145,6 +165,7 @@ def test_the_property_driver_reaches_every_rule(preset):
     counts = observed_events(preset, range(4), styles)
     missing = [event for event in required(preset) if counts[event] == 0]
     assert not missing, f"the property driver never met {missing} in {preset}: {dict(counts)}"
+    assert not [event for event in impossible(preset) if counts[event]], f"{preset}: {dict(counts)}"
     if VARIANTS[preset].all_trump_lead:
         assert counts["no-legal-lead"] == 0
     else:

@@ -372,6 +372,10 @@ def test_scores_may_go_below_zero_and_totals_add_up():
     ("gamerules-25", [*range(13, 0, -1), *range(2, 14)]),
     ("short-14", [*range(7, 0, -1), *range(1, 8)]),
     ("up-first", [*range(1, 14), *range(13, 0, -1)]),
+    ("bab-online", [12, 10, 8, 6, 4, 2, 1, 3, 5, 7, 9, 11, 13]),
+    ("standard,schedule=10-1-10", [*range(10, 0, -1), *range(1, 11)]),
+    ("standard,schedule=1-7-1", [*range(1, 8), *range(6, 0, -1)]),
+    ("standard,schedule=3/3/1", [3, 3, 1]),
 ])
 def test_preset_schedules(preset, sizes):
     assert deal_sizes(preset) == tuple(sizes)
@@ -386,6 +390,9 @@ def test_presets_differ_from_the_standard_only_where_section_7_says():
         "short-14": ["max_hand_size", "tie"],
         "tiebreak": ["tie"],
         "up-first": ["start_high"],
+        "bab-online": ["schedule", "turned_joker", "throw_in_dealer", "bid_up_to_hand_size", "target_capped",
+                       "board_bidder_lead", "big_lead_binds_partner", "little_lead_binds", "points_per_bid_trick",
+                       "board_multipliers", "rainbow_bonus"],
     }
 
 

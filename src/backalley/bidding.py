@@ -41,27 +41,36 @@ def normalize_bid(bid) -> "str | int":
     raise IllegalBid("bid-value", f"not a bid: {bid!r} (bid pass, a whole number or board)")
 
 
-def legal_bids(hand_size: int) -> list:
-    """Every bid allowed in a deal of ``hand_size`` cards: pass, 1 … h − 1, board."""
-    bids = _LEGAL_BIDS.get(hand_size) if type(hand_size) is int else None
+def legal_bids(hand_size: int, variant="standard") -> list:
+    """Every bid allowed in a deal of ``hand_size`` cards: pass, 1 … h − 1 (or h, under the house
+    rule ``bid_up_to_hand_size``), board."""
+    bids = _LEGAL_BIDS.get((hand_size, resolve_variant(variant).bid_up_to_hand_size)) if type(hand_size) is int else None
     if bids is None:
-        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+        highest_bid(hand_size, variant)  # refuses the hand size
     return list(bids)
 
 
-_LEGAL_BIDS = {h: ("pass", *range(1, h), "board") for h in range(1, 14)}
+_LEGAL_BIDS = {(h, up_to): ("pass", *range(1, h + up_to), "board") for h in range(1, 14) for up_to in (False, True)}
 
 
-def check_bid(bid, hand_size: int) -> "str | int":
+def highest_bid(hand_size: int, variant="standard") -> int:
+    """The largest number bid allowed with ``hand_size`` cards (0: none)."""
+    if type(hand_size) is not int or not 1 <= hand_size <= 13:
+        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+    return hand_size if resolve_variant(variant).bid_up_to_hand_size else hand_size - 1
+
+
+def check_bid(bid, hand_size: int, variant="standard") -> "str | int":
     """The normalized bid, or ``IllegalBid`` saying why it is not allowed with this hand size."""
     bid = normalize_bid(bid)
-    if isinstance(bid, int) and not 1 <= bid < hand_size:
-        if hand_size == 1:
+    top = highest_bid(hand_size, variant)
+    if isinstance(bid, int) and not 1 <= bid <= top:
+        if top == 0:
             message = f"{bid} is not allowed in a one-card deal: only pass and board remain"
         else:
             message = (
                 f"{bid} is not allowed with {hand_size} cards: a number bid is from 1 to "
-                f"{hand_size - 1} (bid board to promise every trick)"
+                f"{top} (bid board to promise every trick)"
             )
         raise IllegalBid("bid-range", message)
     return bid
@@ -93,9 +102,11 @@ def board_multipliers(bids, variant="standard") -> dict[str, int]:
     return {seat: levels[i] for i, seat in enumerate(boards)}
 
 
-def side_contracts(bids, variant="standard") -> dict[str, Contract]:
-    """Each side's contract: its highest board multiplier, or the sum of its numbers."""
-    levels = resolve_variant(variant).board_multipliers
+def side_contracts(bids, variant="standard", hand_size: int | None = None) -> dict[str, Contract]:
+    """Each side's contract: its highest board multiplier, or the sum of its numbers (at most
+    ``hand_size`` under the house rule ``target_capped``, when the hand size is given)."""
+    v = resolve_variant(variant)
+    levels = v.board_multipliers
     targets, multipliers, boards = [0, 0], [None, None], 0
     for seat, bid in bids:
         try:
@@ -107,22 +118,28 @@ def side_contracts(bids, variant="standard") -> dict[str, Contract]:
             boards += 1
         elif isinstance(bid, int):
             targets[side] += bid
+    if v.target_capped and hand_size is not None:
+        targets = [min(target, hand_size) for target in targets]
     return {
         side: Contract(0, multipliers[i]) if multipliers[i] else Contract(targets[i], None)
         for i, side in enumerate(SIDES)
     }
 
 
-def opening_leader(bids) -> str | None:
-    """Who leads first: the last board bidder, else the highest number (first bidder on ties).
+def opening_leader(bids, variant="standard") -> str | None:
+    """Who leads first: the last board bidder (the first, under the house rule ``board_leader``),
+    else the highest number (first bidder on ties).
 
     ``None`` when all four passed: the deal is thrown in.
     """
+    first_board = resolve_variant(variant).board_leader == "first"
     leader, best = None, 0
     for seat, bid in bids:
         seat_index(seat)
         bid = normalize_bid(bid)
         if bid == "board":
+            if first_board and best == float("inf"):
+                continue
             leader, best = seat, float("inf")
         elif isinstance(bid, int) and bid > best:
             leader, best = seat, bid

@@ -216,7 +216,7 @@ def _variants(args) -> int:
     chosen = [resolve_variant(name) for name in args.names]
     if args.action == "show":
         v = chosen[0]
-        lines = [f"{f.name:24} {format_value(getattr(v, f.name)):10} {f.metadata['doc']}" for f in options()]
+        lines = [f"{f.name:24} {format_value(getattr(v, f.name)):12} {f.metadata['doc']}" for f in options()]
         return _emit(args, {"variant": v.name, "options": _variant_row(v)}, lines)
     return _diff(args, *chosen)
 

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .bidding import board_multipliers, check_bid, legal_bids, opening_leader, overbid_warnings, side_contracts
+from .bidding import (board_multipliers, check_bid, legal_bids, opening_leader, overbid_warnings,
+                      side_contracts)
 from .cards import EFFECTIVE_SUIT, SUITS, TRUMP, Card, parse_card, parse_cards, parse_trump
 from .errors import IllegalBid, IllegalPlay, InvalidDeal
-from .play import allowed, by_suit, illegal, winning_index
-from .scoring import contract_score
+from .play import allowed, by_suit, check_jokers, illegal, winning_index
+from .scoring import contract_score, rainbow_bonus, rainbow_hands
 from .table import SEAT_NAMES, SEATS, left_of, seat_index
+from .variants import resolve_variant
 
 _SEAT = {seat: i for i, seat in enumerate(SEATS)}
-from .variants import resolve_variant
 
 
 class Trick(NamedTuple):
@@ -39,13 +40,18 @@ class Deal:
     the deal has no bidding and play starts at once (the tie-break deal, or a study position).
     """
 
+    # Slots, not a __dict__: a deal's state is read at every card, and CPython's fast path for
+    # instance attributes gives up on classes with many (a Match had 31, and played 10% slower).
+    __slots__ = ("variant", "hand_size", "phase", "to_act", "_trump", "_dealer", "_hands", "_suit_of", "_groups",
+                 "_bid_choices", "_max_bid", "_bids", "_board_bidder", "_trick", "_done", "_won", "_trump_played",
+                 "_legal", "_to_act", "_leader")
     _over = "the deal is over"
 
     def __init__(self, hands, trump, dealer, *, variant="standard", bids=(), leader=None):
         self.variant = resolve_variant(variant)
         self._trump = parse_trump(trump)
         self._dealer = seat_index(dealer)
-        self._hands = _parse_hands(hands, self._trump)
+        self._hands = _parse_hands(hands, self._trump, self.variant)
         self._setup(bids, leader)
 
     def _setup(self, bids, leader) -> None:
@@ -53,6 +59,8 @@ class Deal:
         self._suit_of = EFFECTIVE_SUIT[self._trump]
         self._groups = [by_suit(hand, self._trump) for hand in self._hands]
         self.hand_size = len(self._hands[0])
+        self._bid_choices = legal_bids(self.hand_size, self.variant)
+        self._max_bid = len(self._bid_choices) - 2  # number bids run from 1 to it
         self._bids: list[tuple[str, object]] = []
         self._board_bidder = [False] * 4
         self._trick: list[Card] = []
@@ -110,7 +118,27 @@ class Deal:
 
     @property
     def contracts(self):
-        return side_contracts(self._bids, self.variant)
+        return side_contracts(self._bids, self.variant, self.hand_size)
+
+    @property
+    def dealt_hands(self) -> dict[str, tuple[Card, ...]]:
+        """The cards each seat was dealt: those it holds, then those it played, in order."""
+        dealt = [list(cards) for cards in self._hands]
+        for leader, cards, _ in self._done:
+            for i, card in enumerate(cards):
+                dealt[(leader + i) & 3].append(card)
+        first = self._to_act - len(self._trick)
+        for i, card in enumerate(self._trick):
+            dealt[(first + i) & 3].append(card)
+        return {seat: tuple(cards) for seat, cards in zip(SEATS, dealt)}
+
+    @property
+    def rainbows(self) -> list[str]:
+        """The seats dealt a rainbow (one card of each suit) in a four-card deal, when the variant
+        gives a bonus for one; else none."""
+        if not self.variant.rainbow_bonus or self.hand_size != 4:
+            return []
+        return rainbow_hands(self.dealt_hands, self.trump)
 
     @property
     def warnings(self) -> list[str]:
@@ -147,7 +175,7 @@ class Deal:
 
     # -- bidding --------------------------------------------------------------------------
     def legal_bids(self) -> list:
-        return legal_bids(self.hand_size) if self.phase == "bid" else []
+        return self._bid_choices[:] if self.phase == "bid" else []
 
     def bid(self, seat, bid) -> None:
         """Record ``seat``'s bid; ``IllegalBid`` (and no change) if it is not allowed now."""
@@ -160,8 +188,8 @@ class Deal:
             raise IllegalBid("phase", f"{SEAT_NAMES[SEATS[s]]} cannot bid: {what}")
         if s != self._to_act:
             raise self._out_of_turn(IllegalBid, s, "bid")
-        if not (bid == "pass" or bid == "board" or bid.__class__ is int and 0 < bid < self.hand_size):
-            bid = check_bid(bid, self.hand_size)
+        if not (bid == "pass" or bid == "board" or bid.__class__ is int and 0 < bid <= self._max_bid):
+            bid = check_bid(bid, self.hand_size, self.variant)
         self._bids.append((SEATS[s], bid))
         self._board_bidder[s] = bid == "board"
         if len(self._bids) < 4:
@@ -171,7 +199,7 @@ class Deal:
             return
         else:
             self.phase = "play"
-            self._to_act = self._leader = seat_index(opening_leader(self._bids))
+            self._to_act = self._leader = seat_index(opening_leader(self._bids, self.variant))
         self.to_act = SEATS[self._to_act]
 
     # -- play -----------------------------------------------------------------------------
@@ -184,7 +212,7 @@ class Deal:
             seat = self._to_act
             legal = self._legal = allowed(
                 self._hands[seat], self._groups[seat], self._trick, self._trump, self._trump_played,
-                self._board_bidder[seat], self.variant.all_trump_lead, self.variant.big_lead_binds_partner,
+                self._board_bidder[seat], self.variant,
             )
         return legal[0][:]
 
@@ -214,14 +242,14 @@ class Deal:
             self.legal_plays()
         legal, rule = self._legal
         if card not in legal:
-            raise illegal(card, self._hands[s], self._trick, self._trump, legal, rule, SEAT_NAMES[SEATS[s]])
+            raise illegal(card, self._hands[s], self._trick, self._trump, legal, rule, self.variant, SEAT_NAMES[SEATS[s]])
         suit = self._suit_of[card]
         self._hands[s].remove(card)
         self._groups[s][suit].remove(card)
         trick = self._trick
         trick.append(card)
         self._legal = None
-        if suit == TRUMP:  # never in a no-trump deal: it has no jokers in play
+        if suit == TRUMP:  # in a deal without trumps, only the joker left in play (joker-trump)
             self._trump_played = True
         if len(trick) < 4:
             self._to_act = s = (s + 1) & 3
@@ -250,13 +278,17 @@ class Deal:
             raise InvalidDeal("phase", "a deal is scored once its last trick is played")
         if self.thrown_in or not self._bids:
             return {"NS": 0, "EW": 0}
-        contracts = side_contracts(self._bids, self.variant)
         h, v = self.hand_size, self.variant
-        return {"NS": contract_score(contracts["NS"], self._won[0], h, v),
-                "EW": contract_score(contracts["EW"], self._won[1], h, v)}
+        contracts = side_contracts(self._bids, v, h)
+        score = {"NS": contract_score(contracts["NS"], self._won[0], h, v),
+                 "EW": contract_score(contracts["EW"], self._won[1], h, v)}
+        if v.rainbow_bonus:
+            bonus = rainbow_bonus(h, self.rainbows, v)
+            score = {side: score[side] + bonus[side] for side in score}
+        return score
 
 
-def _parse_hands(hands, trump) -> list[list[Card]]:
+def _parse_hands(hands, trump, variant) -> list[list[Card]]:
     if not hasattr(hands, "keys") or {seat_index(s) for s in hands.keys()} != {0, 1, 2, 3} or len(hands) != 4:
         raise InvalidDeal("hands", "a deal gives a hand to each of N, E, S and W")
     result = [None] * 4
@@ -272,6 +304,5 @@ def _parse_hands(hands, trump) -> list[list[Card]]:
     if len(set(every)) != len(every):
         twice = sorted({c for c in every if every.count(c) > 1})
         raise InvalidDeal("hands", f"{twice[0]} is dealt twice")
-    if trump is None and any(c >= 52 for c in every):
-        raise InvalidDeal("hands", "a no-trump deal has no jokers in any hand")
+    check_jokers(every, trump, variant)
     return result

@@ -4,7 +4,8 @@ The dealer gives one card at a time, clockwise, starting with the player on the 
 each player has ``hand_size`` cards; the next card is turned and its suit is trumps. A turned
 joker makes a no-trump deal: whoever was dealt the other joker sets it aside and takes the next
 undealt card instead (the standard game). Under the house rules that turn another card, the
-first plain card after the joker gives trumps.
+first plain card after the joker gives trumps; under ``joker-trump`` there are no trumps and the
+other joker stays in its holder's hand, the only trump in play.
 
 >>> from backalley import parse_cards
 >>> dealt = deal_pack(parse_cards("2S 3H 4D BIG 6S 7H 8D 9C KD"), dealer="S", hand_size=2)
@@ -54,7 +55,7 @@ def deal_pack(pack, dealer, hand_size: int, variant="standard") -> Dealt:
         raise InvalidDeal("hands", f"dealing {hand_size} cards each and turning one needs {4 * hand_size + 1} "
                                    f"cards, the pack given has {len(cards)}")
     hands, turned, set_aside = deal_cards(cards, first, hand_size, v.turned_joker)
-    if turned[-1] >= 52 and len(cards) < len(PACK) and v.turned_joker != "no-trump":
+    if turned[-1] >= 52 and len(cards) < len(PACK) and v.turned_joker in ("turn-next", "bottom"):
         raise InvalidDeal("hands", "the pack given runs out before a plain card to turn after the joker")
     trump = None if turned[-1] >= 52 else "SHDC"[turned[-1] // 13]
     return Dealt({SEATS[i]: hands[i] for i in range(4)}, tuple(turned), trump, set_aside)
@@ -70,7 +71,9 @@ def deal_cards(cards: list[Card], first: int, hand_size: int, turned_joker: str)
     undealt = iter(cards[used:])
     turned = [next(undealt)]
     set_aside = None
-    if turned[0] >= 52 and turned_joker == "no-trump":
+    if turned[0] >= 52 and turned_joker == "joker-trump":
+        pass  # no trumps, and the other joker stays where it was dealt, the only trump in play
+    elif turned[0] >= 52 and turned_joker == "no-trump":
         other = BIG if turned[0] == LITTLE else LITTLE
         for hand in hands:
             if other in hand:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from .cards import parse_cards
 from .deal import Deal
 from .play import legal_plays
-from .scoring import score_deal
+from .scoring import rainbow_hands, score_deal
 from .table import SEATS, SIDES
 from .variants import deal_sizes, resolve_variant
 from .worked import worked_examples
@@ -70,13 +70,15 @@ def example_figures(variant="standard", examples=None) -> list[Figure]:
     v = resolve_variant(variant)
     figures = []
     for example, names in (worked_examples() if examples is None else examples).items():
+        deal = names.get("deal")
+        rainbows = rainbow_hands(deal.dealt_hands, deal.trump) if isinstance(deal, Deal) else ()
         for name, tricks in names.get("outcomes", {}).items():
             figures.append(Figure(example, name, "score", tricks,
-                                  score_deal(names["hand_size"], names["bids"], tricks, v, revoke=names.get("revoke"))))
+                                  score_deal(names["hand_size"], names["bids"], tricks, v, revoke=names.get("revoke"),
+                                             rainbows=rainbows)))
         for name, before in names.get("played", {}).items():
             legal = legal_plays(names["hand"], before, names["trump"], variant=v)
             figures.append(Figure(example, name, "legal", tuple(parse_cards(before)), tuple(legal)))
-        deal = names.get("deal")
         if isinstance(deal, Deal) and (deal.tricks or deal.trick):
             figures += _replay(example, deal, v)
     return figures
@@ -85,10 +87,7 @@ def example_figures(variant="standard", examples=None) -> list[Figure]:
 def _replay(example: str, deal: Deal, variant) -> list[Figure]:
     """The cards played in ``deal`` played again under ``variant``, up to the first one it refuses."""
     plays = [pair for trick in deal.tricks for pair in trick.cards] + deal.trick
-    hands = {seat: list(cards) for seat, cards in deal.hands.items()}
-    for seat, card in plays:
-        hands[seat].append(card)
-    again = Deal(hands, deal.trump, deal.dealer, bids=deal.bids, variant=variant,
+    again = Deal(deal.dealt_hands, deal.trump, deal.dealer, bids=deal.bids, variant=variant,
                  leader=None if deal.bids else plays[0][0])
     figures = []
     for seat, card in plays:

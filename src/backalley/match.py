@@ -38,6 +38,8 @@ class Match(Deal):
     one is dealt at once. ``phase`` is ``"over"`` only when the whole match is.
     """
 
+    __slots__ = ("seed", "deals_played", "history", "totals", "tiebreak", "finished", "turned", "_random", "_sizes",
+                 "_in_tiebreak")
     _over = "the match is over"
 
     def __init__(self, variant="standard", dealer="N", seed=0):
@@ -81,16 +83,18 @@ class Match(Deal):
             self.hand_size, self.dealer, self.trump, self.turned, tuple(self._bids),
             self.tricks_won, score, self.thrown_in,
         ))
-        self._dealer = left_of(self._dealer)
         if self.thrown_in:
+            if self.variant.throw_in_dealer == "next":
+                self._dealer = left_of(self._dealer)
             self._deal(self.hand_size, tiebreak=False)
             return
+        self._dealer = left_of(self._dealer)
         self.totals = {side: self.totals[side] + score[side] for side in score}
         self.deals_played += 1
         if self.deals_played < len(self._sizes):
             self._deal(self._sizes[self.deals_played], tiebreak=False)
         elif self.totals["NS"] == self.totals["EW"] and self.variant.tie == "tiebreak":
-            self._deal(self.variant.max_hand_size, tiebreak=True)
+            self._deal(max(self._sizes), tiebreak=True)
         else:
             self.finished = True
 

@@ -26,8 +26,8 @@ def by_suit(hand, trump) -> list[list[Card]]:
     return groups
 
 
-def allowed(hand, groups, trick, trump, trump_played, bid_board, all_trump_lead, big_binds_partner):
-    """The legal cards of ``hand`` and the rule id that shaped them.
+def allowed(hand, groups, trick, trump, trump_played, bid_board, rules):
+    """The legal cards of ``hand`` and the rule id that shaped them, under the ``Variant`` ``rules``.
 
     ``groups`` is ``by_suit(hand, trump)``. The rule id is ``None`` when no rule narrowed or
     widened the choice; else one of ``follow-suit``, ``trump-lead``, ``no-legal-lead``,
@@ -37,27 +37,28 @@ def allowed(hand, groups, trick, trump, trump_played, bid_board, all_trump_lead,
     or ``None``, booleans).
     """
     if not trick:
-        trumps = groups[TRUMP]
-        if trump is None or trump_played or not trumps:
+        trumps = groups[TRUMP]  # in a deal without trumps, a joker left in play (joker-trump) or none
+        if trump_played or not trumps:
             return hand, None
-        if bid_board:
+        if bid_board and rules.board_bidder_lead:
             return hand, "board-bidder-lead"
         if len(trumps) < len(hand):
             return [c for c in hand if c not in trumps], "trump-lead"
-        return (hand, "all-trump-lead") if all_trump_lead else ([], "no-legal-lead")
+        return (hand, "all-trump-lead") if rules.all_trump_lead else ([], "no-legal-lead")
     led = trick[0]
     same = groups[EFFECTIVE_SUIT[trump][led]]
     if not same:
         return hand, None
-    if led >= 52 and (led == LITTLE or big_binds_partner or len(trick) != 2):
-        power = POWER[trump]
+    if led >= 52:
         if led == BIG:
-            return [max(same, key=power.__getitem__)], "big-lead"
-        return [min(same, key=power.__getitem__)], "little-lead"
+            if rules.big_lead_binds_partner or len(trick) != 2:
+                return [max(same, key=POWER[trump].__getitem__)], "big-lead"
+        elif rules.little_lead_binds:
+            return [min(same, key=POWER[trump].__getitem__)], "little-lead"
     return same, ("follow-suit" if len(same) < len(hand) else None)
 
 
-def _inputs(hand, trick, trump):
+def _inputs(hand, trick, trump, variant):
     hand = parse_cards(hand)
     trick = parse_cards(trick)
     trump = parse_trump(trump)
@@ -68,9 +69,19 @@ def _inputs(hand, trick, trump):
     clash = set(hand) & set(trick)
     if clash:
         raise InvalidDeal("hands", f"{min(clash)} cannot be both in the hand and on the table")
-    if trump is None and any(c >= 52 for c in hand + trick):
-        raise InvalidDeal("hands", "a no-trump deal has no jokers in play")
+    check_jokers(hand + trick, trump, variant)
     return hand, trick, trump
+
+
+def check_jokers(cards, trump, variant) -> None:
+    """Refuse jokers that a deal without trumps cannot have in play: none in the standard game,
+    at most one (the joker not turned) under the house rule ``turned_joker=joker-trump``."""
+    if trump is None:
+        jokers = sum(c >= 52 for c in cards)
+        if variant.turned_joker != "joker-trump" and jokers:
+            raise InvalidDeal("hands", "a no-trump deal has no jokers in play")
+        if jokers > 1:
+            raise InvalidDeal("hands", "a deal without trumps has at most one joker in play, the one not turned")
 
 
 def legal_plays(hand, trick, trump, *, trump_played=False, bid_board=False, variant="standard"):
@@ -82,8 +93,8 @@ def legal_plays(hand, trick, trump, *, trump_played=False, bid_board=False, vari
     fell in an earlier trick; ``bid_board`` says this player personally bid board.
     """
     v = resolve_variant(variant)
-    hand, trick, t = _inputs(hand, trick, trump)
-    cards, _ = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v.all_trump_lead, v.big_lead_binds_partner)
+    hand, trick, t = _inputs(hand, trick, trump, v)
+    cards, _ = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v)
     return list(cards)
 
 
@@ -91,23 +102,25 @@ def check_play(card, hand, trick, trump, *, trump_played=False, bid_board=False,
     """``None`` when ``card`` may be played, else the ``Reason`` (rule id and message)."""
     v = resolve_variant(variant)
     card = parse_card(card)
-    hand, trick, t = _inputs(hand, trick, trump)
-    cards, rule = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v.all_trump_lead, v.big_lead_binds_partner)
+    hand, trick, t = _inputs(hand, trick, trump, v)
+    cards, rule = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v)
     if card in cards:
         return None
-    return refusal(card, hand, trick, t, cards, rule)
+    return refusal(card, hand, trick, t, cards, rule, v)
 
 
-def refusal(card: Card, hand, trick, trump, legal, rule) -> Reason:
-    """The plain-words reason why ``card`` is not among the ``legal`` cards."""
+def refusal(card: Card, hand, trick, trump, legal, rule, rules) -> Reason:
+    """The plain-words reason why ``card`` is not among the ``legal`` cards (``rules``: the variant)."""
     if card not in hand:
         return Reason("not-in-hand", f"{card} is not in the hand ({' '.join(map(str, hand)) or 'empty'})")
     if rule == "no-legal-lead":
         return Reason(rule, "this hand holds nothing but trumps and trumps are not broken: "
                             "the strict reading leaves it no legal lead")
     if rule == "trump-lead":
+        unless = [what for what, allowed_ in (("bid board", rules.board_bidder_lead),
+                                              ("hold only trumps", rules.all_trump_lead)) if allowed_]
         return Reason(rule, f"{card} is a trump, and no trump may be led until a trump has been "
-                            f"played in an earlier trick (unless you bid board or hold only trumps)")
+                            f"played in an earlier trick" + (f" (unless you {' or '.join(unless)})" if unless else ""))
     trump_name = SUIT_NAMES[SUITS[trump]] if trump is not None else None
     if rule in ("big-lead", "little-lead"):
         joker, which = ("BIG", "highest") if rule == "big-lead" else ("LITTLE", "lowest")
@@ -135,18 +148,17 @@ def winning_index(trick, trump) -> int:
     return best
 
 
-def trick_winner(trick, trump) -> int:
+def trick_winner(trick, trump, variant="standard") -> int:
     """Index of the card that wins ``trick`` (cards in play order) with ``trump`` as trumps."""
     cards = parse_cards(trick)
     t = parse_trump(trump)
     if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
         raise InvalidDeal("hands", f"a trick is one to four different cards, got {' '.join(map(str, cards))}")
-    if t is None and any(c >= 52 for c in cards):
-        raise InvalidDeal("hands", "a no-trump deal has no jokers in play")
+    check_jokers(cards, t, resolve_variant(variant))
     return winning_index(cards, t)
 
 
-def illegal(card: Card, hand, trick, trump, legal, rule, who: str) -> IllegalPlay:
+def illegal(card: Card, hand, trick, trump, legal, rule, rules, who: str) -> IllegalPlay:
     """An ``IllegalPlay`` for ``card``, its message starting with the player's name."""
-    reason = refusal(card, hand, trick, trump, legal, rule)
+    reason = refusal(card, hand, trick, trump, legal, rule, rules)
     return IllegalPlay(reason.rule, f"{who} cannot play {card}: {reason.message}")

@@ -62,8 +62,7 @@ class _Search:
     def __init__(self, deal: Deal):
         self.trump = deal._trump
         self.board_bidder = tuple(deal._board_bidder)
-        self.all_trump_lead = deal.variant.all_trump_lead
-        self.big_binds_partner = deal.variant.big_lead_binds_partner
+        self.rules = deal.variant
         self.suit_of = EFFECTIVE_SUIT[self.trump]
         self.power = POWER[self.trump]
         self.memo: dict = {}  # by the shape of the hands
@@ -121,7 +120,7 @@ class _Search:
         seat = (leader + len(trick)) & 3
         hand = hands[seat]
         legal, _ = allowed(list(hand), by_suit(hand, self.trump), trick, self.trump, broken,
-                           self.board_bidder[seat], self.all_trump_lead, self.big_binds_partner)
+                           self.board_bidder[seat], self.rules)
         for card in _distinct(legal, rank):  # none: the strict reading's stalemate ends the line
             hands[seat] = tuple(c for c in hand if c != card)
             trick.append(card)

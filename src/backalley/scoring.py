@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 from .bidding import Contract, check_bid, parse_bids, side_contracts
+from .cards import SUITS, parse_cards, parse_trump
+from .table import SEATS, seat_index, side_of
 from .errors import InvalidDeal
 from .variants import Variant, resolve_variant
 
@@ -16,10 +18,10 @@ def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Var
     a side whose partners both passed scores nothing)."""
     if set_:
         if contract.multiplier is not None:
-            return -10 * hand_size * contract.multiplier
+            return -variant.board_points * hand_size * contract.multiplier
         return -variant.points_per_bid_trick * contract.target
     if contract.multiplier is not None:
-        value = 10 * hand_size * contract.multiplier
+        value = variant.board_points * hand_size * contract.multiplier
         return value if tricks == hand_size else -value
     target = contract.target
     if target == 0:
@@ -28,13 +30,15 @@ def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Var
     return points * target + (tricks - target) if tricks >= target else -points * target
 
 
-def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None) -> dict[str, int]:
+def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None, rainbows=()) -> dict[str, int]:
     """Both sides' scores for a played deal.
 
     ``bids`` are ``[(seat, bid), …]`` in the order made; ``tricks`` is ``{"NS": n, "EW": m}``
     adding up to ``hand_size``. A deal that all four passed is thrown in and scores nothing.
     ``revoke`` names the side (``"NS"`` or ``"EW"``) whose revoke was established (the site's
     convention, RULES §9): that side is scored as set, the other on the tricks it took.
+    ``rainbows`` names the seats dealt a rainbow (``rainbow_hands``): under the house rule
+    ``rainbow_bonus``, each earns its side the bonus in a four-card deal, made or set.
 
     >>> score_deal(5, [("N", 2), ("E", 1), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1}, revoke="NS")
     {'NS': -15, 'EW': 5}
@@ -46,12 +50,40 @@ def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None)
         raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
     pairs = parse_bids(bids)
     for _, bid in pairs:
-        check_bid(bid, hand_size)
+        check_bid(bid, hand_size, v)
     won = _parse_tricks(tricks, hand_size)
+    bonus = rainbow_bonus(hand_size, rainbows, v)
     if all(bid == "pass" for _, bid in pairs):
         return {"NS": 0, "EW": 0}
-    contracts = side_contracts(pairs, v)
-    return {side: contract_score(contracts[side], won[side], hand_size, v, side == revoke) for side in ("NS", "EW")}
+    contracts = side_contracts(pairs, v, hand_size)
+    return {side: contract_score(contracts[side], won[side], hand_size, v, side == revoke) + bonus[side]
+            for side in ("NS", "EW")}
+
+
+def rainbow_hands(hands, trump) -> list[str]:
+    """The seats dealt a rainbow: one card of each suit, a joker counting as a trump (so in a
+    deal without trumps a joker is of no suit). ``hands`` maps seats to the cards dealt.
+
+    >>> rainbow_hands({"N": "AS KH BIG 2C", "E": "2S 3S 4S 5S", "S": "AH KD QC JS", "W": "3D 4D 5D 6D"}, "D")
+    ['N', 'S']
+    """
+    t = parse_trump(trump)
+    found = []
+    for seat, cards in hands.items():
+        cards = parse_cards(cards)
+        suits = {(t if c.is_joker else SUITS.index(c.suit)) for c in cards}
+        if len(cards) == 4 and suits == {0, 1, 2, 3}:
+            found.append(SEATS[seat_index(seat)])
+    return found
+
+
+def rainbow_bonus(hand_size: int, rainbows, variant) -> dict[str, int]:
+    """Each side's rainbow bonus: ``variant.rainbow_bonus`` per seat of ``rainbows`` in a four-card deal."""
+    bonus = {"NS": 0, "EW": 0}
+    if variant.rainbow_bonus and hand_size == 4:
+        for seat in rainbows:
+            bonus[side_of(seat_index(seat))] += variant.rainbow_bonus
+    return bonus
 
 
 def _parse_tricks(tricks, hand_size: int) -> dict[str, int]:

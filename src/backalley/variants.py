@@ -15,11 +15,35 @@ from types import MappingProxyType
 from .errors import InvalidVariant
 
 
-def _option(default, doc, choices=None):
-    """A rule option: its default, a one-line description and every value it may take."""
+def _option(default, doc, choices=None, *, accepts=None):
+    """A rule option: its default, a one-line description and the values a table names
+    (``choices``). An open option (a number of points, a list of hand sizes) also ``accepts`` other
+    values: ``(test, description)``; the others take only their ``choices``."""
     if choices is None and isinstance(default, bool):
         choices = (True, False)
-    return field(default=default, metadata={"doc": doc, "choices": choices})
+    return field(default=default, metadata={"doc": doc, "choices": choices, "accepts": accepts})
+
+
+def _whole_number(low: int, high: int) -> tuple:
+    return (lambda value: low <= value <= high), f"a whole number from {low} to {high}"
+
+
+def _is_schedule(value: tuple) -> bool:
+    return len(value) <= 60 and all(type(size) is int and 1 <= size <= 13 for size in value)
+
+
+BOARD_SCALES = {"linear": (1, 2, 3, 4), "doubling": (1, 2, 4, 8), "doubled": (2, 4, 8, 16)}
+"""Named board level scales: ×1–×4, doubling ×1–×8, and ×2–×16 where a single board counts double."""
+
+SCHEDULES = {
+    "10-1-10": tuple(range(10, 0, -1)) + tuple(range(1, 11)),
+    "1-7-1": tuple(range(1, 8)) + tuple(range(6, 0, -1)),
+    "by-twos": tuple(range(12, 0, -2)) + tuple(range(1, 14, 2)),
+}
+"""Named schedules of RULES §7: 10→1→10 (20 deals), 1→7→1 with one 7-card deal (13 deals), and
+12, 10, …, 2, 1, 3, …, 13 by twos (13 deals)."""
+
+_SCHEDULE_OPTIONS = ("max_hand_size", "start_high", "turn_dealt_twice")
 
 
 @dataclass(frozen=True)
@@ -32,33 +56,65 @@ class Variant:
     turn_dealt_twice: bool = _option(
         True, "the hand size at the turning point of the schedule is dealt twice"
     )
+    schedule: tuple = _option(
+        (), "the hand sizes of the deals in order, when given (else built from the three options above)",
+        ((), *SCHEDULES.values()),
+        accepts=(_is_schedule, "a named schedule or hand sizes from 1 to 13 such as 3/2/1/1/2/3"),
+    )
+    turned_joker: str = _option(
+        "no-trump", "what a joker turned for trumps means",
+        ("no-trump", "turn-next", "bottom", "joker-trump"),
+    )
+    throw_in_dealer: str = _option(
+        "next", "who deals after four passes: the next dealer in turn or the same one", ("next", "same")
+    )
+    bid_up_to_hand_size: bool = _option(
+        False, "a number bid may be as large as the hand size (else at most one less)"
+    )
+    target_capped: bool = _option(False, "a side's numeric target is capped at the hand size")
+    board_leader: str = _option(
+        "last", "with several boards, the last or the first board bidder leads", ("last", "first")
+    )
     all_trump_lead: bool = _option(
         True, "a hand of nothing but trumps may lead a trump before trumps are broken"
     )
-    tie: str = _option("draw", "what equal totals at the end mean", ("draw", "tiebreak"))
-    points_per_bid_trick: int = _option(5, "points for each trick of a made numeric target", (3, 5, 10))
-    board_multipliers: tuple = _option(
-        (1, 2, 3, 4), "multipliers of the first, second, third and fourth board",
-        ((1, 2, 3, 4), (1, 2, 4, 8)),
-    )
-    turned_joker: str = _option(
-        "no-trump", "what a joker turned for trumps means", ("no-trump", "turn-next", "bottom")
+    board_bidder_lead: bool = _option(
+        True, "a player who bid board may lead a trump before trumps are broken"
     )
     big_lead_binds_partner: bool = _option(
         True, "a BIG lead obliges the leader's partner too (else only the opponents)"
     )
+    little_lead_binds: bool = _option(
+        True, "a LITTLE lead obliges the other players to play their lowest trump (else nobody)"
+    )
+    points_per_bid_trick: int = _option(5, "points for each trick of a made numeric target", (3, 5, 10))
+    board_points: int = _option(
+        10, "points per card and level of a board", (10, 6), accepts=_whole_number(1, 1000)
+    )
+    board_multipliers: tuple = _option(
+        (1, 2, 3, 4), "multipliers of the first, second, third and fourth board", tuple(BOARD_SCALES.values()),
+    )
     pass_scores_tricks: bool = _option(
         True, "a side whose partners both passed scores a point per trick (else nothing)"
     )
+    rainbow_bonus: int = _option(
+        0, "points a side earns for each player dealt one card of each suit in a four-card deal (0: none)",
+        (0, 8, 10), accepts=_whole_number(0, 1000),
+    )
+    tie: str = _option("draw", "what equal totals at the end mean", ("draw", "tiebreak"))
 
     def __post_init__(self):
         for f in options():
             value = getattr(self, f.name)
-            choices = f.metadata["choices"]
-            if value not in choices or type(value) is not type(f.default):
-                allowed = ", ".join(format_value(c) for c in choices)
+            allowed = _allowed(f, value)
+            if allowed:
                 shown = repr(value) if isinstance(value, str) else format_value(value)
                 raise InvalidVariant("variant", f"option {f.name} cannot be {shown}; allowed: {allowed}")
+        if self.schedule:
+            changed = [o for o in _SCHEDULE_OPTIONS if getattr(self, o) != getattr(Variant, o)]
+            if changed:
+                raise InvalidVariant("variant", f"options schedule and {', '.join(changed)} conflict: a schedule "
+                                                "given as hand sizes replaces the options that build one")
 
     def replace(self, **changes) -> "Variant":
         """This variant with some options changed (the name records the change)."""
@@ -72,18 +128,28 @@ class Variant:
         """The names of the options whose values differ between two variants."""
         return [f.name for f in options() if getattr(self, f.name) != getattr(other, f.name)]
 
-
 def options() -> tuple[dataclasses.Field, ...]:
     """The rule options of ``Variant``, in declaration order, each with ``metadata["doc"]``."""
     return tuple(f for f in dataclasses.fields(Variant) if f.name != "name")
 
 
+def _allowed(f: dataclasses.Field, value) -> str | None:
+    """``None`` when ``value`` is allowed for option ``f``; else the values that are."""
+    choices, accepts = f.metadata["choices"], f.metadata["accepts"]
+    if type(value) is type(f.default):
+        if value in choices or (accepts is not None and accepts[0](value)):
+            return None
+    return accepts[1] if accepts is not None else ", ".join(format_value(c) for c in choices)
+
+
 def format_value(value) -> str:
-    """An option value as the command line and the site write it (yes/no, 1/2/4/8)."""
+    """An option value as the command line and the site write it (yes/no, 1/2/4/8, a named
+    schedule, ``none`` for no schedule given)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple):
-        return "/".join(map(str, value))
+        named = next((name for name, sizes in SCHEDULES.items() if sizes == value), None)
+        return named or "/".join(map(str, value)) or "none"
     return str(value)
 
 
@@ -98,8 +164,16 @@ VARIANTS = MappingProxyType({
     "short-14": Variant(name="short-14", max_hand_size=7, tie="tiebreak"),
     "tiebreak": Variant(name="tiebreak", tie="tiebreak"),
     "up-first": Variant(name="up-first", start_high=False),
+    "bab-online": Variant(
+        name="bab-online", schedule=SCHEDULES["by-twos"], turned_joker="joker-trump", throw_in_dealer="same",
+        bid_up_to_hand_size=True, target_capped=True, board_bidder_lead=False, big_lead_binds_partner=False,
+        little_lead_binds=False, points_per_bid_trick=10, board_multipliers=BOARD_SCALES["doubled"],
+        rainbow_bonus=10,
+    ),
 })
-"""The named presets of RULES.md section 7."""
+"""The named presets of RULES.md section 7; ``bab-online`` is the rules of the bab-online game
+(github.com/dannytakahashi/bab-online, read from its server code), the published partnership
+game with the most house rules."""
 
 
 def resolve_variant(variant: "str | Variant") -> Variant:
@@ -141,11 +215,12 @@ def _parse_value(f: dataclasses.Field, text: str, spec: str):
         if re.fullmatch(r"-?[0-9]{1,100}", lowered):
             return int(lowered)
     elif isinstance(default, tuple):
+        named = {**BOARD_SCALES, "none": ()} if f.name == "board_multipliers" else {**SCHEDULES, "none": ()}
+        if lowered in named:
+            return named[lowered]
         parts = lowered.replace("x", "").split("/")
         if all(re.fullmatch(r"[0-9]{1,100}", p) for p in parts):
             return tuple(int(p) for p in parts)
-        if lowered in ("doubling", "linear"):
-            return (1, 2, 4, 8) if lowered == "doubling" else (1, 2, 3, 4)
     else:
         return lowered
     raise InvalidVariant("variant", f"option {f.name} cannot be {text!r} in {spec!r}")
@@ -154,7 +229,7 @@ def _parse_value(f: dataclasses.Field, text: str, spec: str):
 def deal_sizes(variant: "str | Variant" = "standard") -> tuple[int, ...]:
     """The hand size of every scheduled deal of a match, in order."""
     v = resolve_variant(variant)
-    return _schedule(v.max_hand_size, v.start_high, v.turn_dealt_twice)
+    return v.schedule or _schedule(v.max_hand_size, v.start_high, v.turn_dealt_twice)
 
 
 def _schedule(top: int, start_high: bool, twice: bool) -> tuple[int, ...]:

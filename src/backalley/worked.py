@@ -61,7 +61,7 @@ def example_records(variant="standard") -> list[dict]:
     ``plays`` already played from the opening lead, the side charged with an established
     ``revoke`` (or ``None``), and the ``outcomes`` it states (each with its ``tricks`` and its
     ``score`` under ``variant``). Cards, seats and bids are text."""
-    from .scoring import score_deal
+    from .scoring import rainbow_hands, score_deal
 
     records = []
     for name, names in worked_examples().items():
@@ -69,11 +69,11 @@ def example_records(variant="standard") -> list[dict]:
         if deal is None:
             raise ExampleError(f"examples/{name}.md defines no deal: every example states its position")
         plays = [(seat, card) for trick in deal.tricks for seat, card in trick.cards] + deal.trick
-        hands = {seat: list(cards) for seat, cards in deal.hands.items()}
-        for seat, card in plays:
-            hands[seat].append(card)
+        hands = deal.dealt_hands
+        rainbows = rainbow_hands(hands, deal.trump)
         outcomes = [{"name": outcome, "tricks": dict(tricks),
-                     "score": score_deal(deal.hand_size, deal.bids, tricks, variant, revoke=names.get("revoke"))}
+                     "score": score_deal(deal.hand_size, deal.bids, tricks, variant, revoke=names.get("revoke"),
+                                         rainbows=rainbows)}
                     for outcome, tricks in names.get("outcomes", {}).items()]
         records.append({
             "name": name, "hand_size": deal.hand_size,

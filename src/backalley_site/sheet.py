@@ -6,7 +6,7 @@ the MkDocs hook that prints the sheet.
 """
 from __future__ import annotations
 
-from backalley import resolve_variant, score_deal, side_contracts
+from backalley import deal_sizes, resolve_variant, score_deal, side_contracts
 
 SEATS_FROM_DEALERS_LEFT = ("E", "S", "W", "N")  # North deals: East bids first, North last
 
@@ -33,7 +33,7 @@ def target_scores(variant="standard", targets=range(1, 7), extra=(1, 2)) -> dict
     is the variant's largest, so that every row can be played.
     """
     v = resolve_variant(variant)
-    hand_size = v.max_hand_size
+    hand_size = max(deal_sizes(v))
     rows = []
     for target in targets:
         if target < 1 or target + max(extra, default=0) > hand_size:
@@ -72,7 +72,7 @@ def board_values(variant="standard") -> dict:
         levels.append(side_contracts(bids, v)["NS"].multiplier)
         bid_lists.append(bids)
     rows = []
-    for hand_size in range(1, v.max_hand_size + 1):
+    for hand_size in range(1, max(deal_sizes(v)) + 1):
         values = []
         for level, bids in zip(levels, bid_lists):
             made = _ns_score(hand_size, bids, hand_size, v)
@@ -93,7 +93,7 @@ def score_rates(variant="standard") -> dict:
     by a side whose partners both passed; ``board``: a board's value per card and level.
     """
     v = resolve_variant(variant)
-    h = v.max_hand_size
+    h = max(deal_sizes(v))
     one = _numbers(1)
     made = _ns_score(h, one, 1, v)
     # North bids 1 and the others pass, so East–West are the side that passed
