@@ -43,7 +43,7 @@ def test_schedule(capsys):
 def test_variants_list_show_and_diff(capsys):
     _, out, _ = run(capsys, "variants")
     assert [line.split()[0] for line in out.splitlines()] == [
-        "standard", "strict", "gamerules-25", "short-14", "tiebreak", "up-first"]
+        "standard", "strict", "gamerules-25", "short-14", "tiebreak", "up-first", "bab-online"]
     _, out, _ = run(capsys, "variants", "show", "strict")
     assert "all_trump_lead           no" in out
     _, out, _ = run(capsys, "variants", "diff", "standard", "short-14", "--json")

@@ -41,6 +41,14 @@ def test_a_rule_looks_across_tags():
     assert typeset_html("<b>Atout</b>: cœur", "fr") == f"<b>Atout</b>{NBSP}: cœur"
 
 
+def test_no_rule_looks_across_a_block_boundary():
+    """A letter ending a table cell or a list item is no one-letter word: the white space between
+    the cells stays as it is (a no-break space there would be moved out of the table)."""
+    cells = "<tr><td>Правило</td><td>козырь и</td>\n</tr>\n<tr><td>в</td></tr>"
+    assert typeset_html(cells, "ru") == cells
+    assert typeset_html("<li>и</li>\n<li>с козырем</li>", "ru") == f"<li>и</li>\n<li>с{NBSP}козырем</li>"
+
+
 def test_an_unknown_language_is_refused():
     with pytest.raises(ValueError, match="no typography rules for language 'de'"):
         typeset_html("x", "de")

@@ -13,6 +13,7 @@ import pytest
 
 from backalley import VARIANTS, legal_plays, options
 from backalley.effects import changes, match_figures
+from backalley.variants import SCHEDULE_OPTIONS
 from backalley.worked import worked_examples
 from backalley_site import formatting as fmt
 from backalley_site.terms import LANGUAGES, terms
@@ -107,6 +108,10 @@ def test_every_option_and_every_value_has_words_in_every_language(lang):
         assert t(f"options.{option.name}.rule") and t(f"options.{option.name}.ask")
         words = [option_words(option.name, value, lang) for value in choices(option)]
         assert all(words) and len(set(words)) == len(words), f"{lang}: {option.name} {words}"
+        if option.metadata["accepts"] is not None:  # an open option: other values have words too
+            other = (3, 2, 1, 1, 2, 3) if option.name == "schedule" else 7
+            assert t(f"options.{option.name}.other") and option_words(option.name, other, lang) not in words
+            assert house_rule(option.name, other, lang)
     for name in VARIANTS:
         assert t(f"presets.{name}")
     for key in match_figures():
@@ -130,6 +135,8 @@ def test_every_engine_option_and_value_appears_on_the_page(pages, lang):
             assert _clean(option_words(option.name, value, lang)) in item, (option.name, value)
         standard = option_words(option.name, getattr(VARIANTS["standard"], option.name), lang)
         assert _clean(t("variants.standard_answer", value=standard)) in item
+        if option.metadata["accepts"] is not None:
+            assert _clean(t(f"options.{option.name}.other")) in item, option.name
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -138,8 +145,10 @@ def test_the_rule_table_has_a_column_per_preset_and_a_row_per_option(pages, lang
     standard = VARIANTS["standard"]
     assert rules[0][1:] == list(VARIANTS)
     assert [row[0] for row in rules[1:]] == [_clean(terms(lang)(f"options.{o.name}.rule")) for o in options()]
+    by_list = _clean(terms(lang)("variants.by_list"))
     for option, row in zip(options(), rules[1:]):
-        assert row[1:] == [marked(option_words(option.name, getattr(v, option.name), lang),
+        assert row[1:] == [by_list if v.schedule and option.name in SCHEDULE_OPTIONS else
+                           marked(option_words(option.name, getattr(v, option.name), lang),
                                   getattr(v, option.name) != getattr(standard, option.name))
                            for v in VARIANTS.values()], option.name
 
@@ -171,10 +180,19 @@ def test_each_house_rule_rescores_the_worked_examples_as_the_engine_does(pages, 
                 expected += [(label, fmt.number(before.value[s], lang), fmt.number(after.value[s], lang))
                              for s in ("NS", "EW") if before.value[s] != after.value[s]]
             else:
-                expected.append((label, cards(before.value, lang),
-                                 cards(after.value, lang) or _clean(t("variants.no_legal_card"))))
+                expected.append((label, _figure_text(before, lang), _figure_text(after, lang)))
     assert [(row[0], row[3], row[4]) for row in table[1:]] == expected
     assert pages[lang].items["house-rules"] == unchanged
+
+
+def _figure_text(figure, lang: str) -> str:
+    """A figure as the effects table writes it: not reached, a winner's seat, or cards (or none)."""
+    t = terms(lang)
+    if figure is None:
+        return _clean(t("variants.not_reached"))
+    if figure.kind == "winner":
+        return _clean(fmt.seat(figure.value, lang))
+    return cards(figure.value, lang) or _clean(t("variants.no_legal_card"))
 
 
 def test_the_page_shows_what_the_house_rules_do_to_the_numeric_bid(pages):

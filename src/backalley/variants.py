@@ -43,7 +43,8 @@ SCHEDULES = {
 """Named schedules of RULES §7: 10→1→10 (20 deals), 1→7→1 with one 7-card deal (13 deals), and
 12, 10, …, 2, 1, 3, …, 13 by twos (13 deals)."""
 
-_SCHEDULE_OPTIONS = ("max_hand_size", "start_high", "turn_dealt_twice")
+SCHEDULE_OPTIONS = ("max_hand_size", "start_high", "turn_dealt_twice")
+"""The options that build a schedule, unused when ``schedule`` gives the hand sizes."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ class Variant:
                 shown = repr(value) if isinstance(value, str) else format_value(value)
                 raise InvalidVariant("variant", f"option {f.name} cannot be {shown}; allowed: {allowed}")
         if self.schedule:
-            changed = [o for o in _SCHEDULE_OPTIONS if getattr(self, o) != getattr(Variant, o)]
+            changed = [o for o in SCHEDULE_OPTIONS if getattr(self, o) != getattr(Variant, o)]
             if changed:
                 raise InvalidVariant("variant", f"options schedule and {', '.join(changed)} conflict: a schedule "
                                                 "given as hand sizes replaces the options that build one")

@@ -46,6 +46,12 @@ _TOKENS = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
 _SKIP = {"code", "pre", "kbd", "script", "style", "textarea"}
 _ATTRIBUTES = re.compile(r'(\s(?:title|aria-label|alt|placeholder)=")([^"]*)(")')
 _TAG_NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
+_BLOCKS = {"address", "article", "aside", "blockquote", "body", "br", "dd", "details", "div", "dl", "dt",
+           "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
+           "hr", "html", "label", "li", "main", "nav", "ol", "option", "p", "section", "summary", "table",
+           "tbody", "td", "tfoot", "th", "thead", "title", "tr", "ul"}
+"""Elements that end a run of text: no rule looks across them (a letter closing a table cell is
+not a one-letter word before the next cell)."""
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a site repeats its navigation and labels on every page
@@ -70,6 +76,9 @@ def typeset_html(markup: str, lang: str) -> str:
         if not is_text:
             out.append(token if token.startswith("<!") else _ATTRIBUTES.sub(
                 lambda m: m.group(1) + _escape(typeset_text(html.unescape(m.group(2)), lang)) + m.group(3), token))
+            name = _TAG_NAME.match(token)
+            if name and name.group(1).lower() in _BLOCKS:
+                before = ""
         elif skipped or not token:
             out.append(token)
             before = (before + html.unescape(token))[-2:]  # code is still text that rules look behind at

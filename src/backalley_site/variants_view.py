@@ -14,7 +14,7 @@ import functools
 from backalley import VARIANTS, options
 from backalley.effects import changes, match_figures
 from backalley.worked import example_texts
-from backalley.variants import format_value
+from backalley.variants import SCHEDULE_OPTIONS, format_value
 
 from . import formatting as fmt
 from .terms import terms
@@ -26,19 +26,27 @@ PAGE_NAMES = ("preset_list", "rule_table", "match_table", "effects_table", "unch
 
 def option_words(option: str, value, lang: str) -> str:
     """A rule option's value in words: a yes/no or named value has its own term (``yes``,
-    ``no-trump``); numbers fill the option's ``value`` template in the language's format."""
+    ``no-trump``, ``by-twos``, ``0``); other numbers fill the option's ``value`` template in the
+    language's format."""
+    return _words(f"options.{option}", option, value, lang)
+
+
+def _words(prefix: str, option: str, value, lang: str) -> str:
     t = terms(lang)
-    if isinstance(value, (bool, str)):
-        return t(f"options.{option}.{format_value(value)}")
-    return t(f"options.{option}.value", value=_shown(option, value, lang))
+    named = f"{prefix}.{format_value(value)}"
+    if isinstance(value, (bool, str)) or t.has(named):
+        return t(named)
+    return t(f"{prefix}.value", value=_shown(option, value, lang))
 
 
 def _shown(option: str, value, lang: str) -> str:
     """A number (with its noun, ``options.<option>.noun``, in the right plural form, if the option
-    counts something), or a tuple of multipliers (``×1, ×2, ×3, ×4``), in the page's format."""
+    counts something), a schedule's hand sizes (``3, 2, 1``) or a tuple of multipliers
+    (``×1, ×2, ×3, ×4``), in the page's format."""
     t = terms(lang)
     if isinstance(value, tuple):
-        return t("format.list_separator").join(fmt.times(v, lang) for v in value)
+        shown = (fmt.number(v, lang) if option == "schedule" else fmt.times(v, lang) for v in value)
+        return t("format.list_separator").join(shown)
     noun = f"options.{option}.noun"
     return fmt.count(value, t(noun), lang) if t.has(noun) else fmt.number(value, lang)
 
@@ -51,10 +59,7 @@ def choices(option) -> tuple:
 def house_rule(option: str, value, lang: str) -> str:
     """One setting other than the standard game's, as a phrase that reads on its own
     (``options.<option>.house``: a phrase per value, or the ``value`` template for numbers)."""
-    t = terms(lang)
-    if isinstance(value, (bool, str)):
-        return t(f"options.{option}.house.{format_value(value)}")
-    return t(f"options.{option}.house.value", value=_shown(option, value, lang))
+    return _words(f"options.{option}.house", option, value, lang)
 
 
 def preset_list(*, lang: str) -> str:
@@ -67,10 +72,18 @@ def rule_table(*, lang: str) -> str:
     """One row per rule option, one column per preset, differences from the standard marked."""
     t = terms(lang)
     standard = VARIANTS["standard"]
-    rows = [[t(f"options.{o.name}.rule")] + [
-        _marked(option_words(o.name, getattr(v, o.name), lang), getattr(v, o.name) != getattr(standard, o.name))
-        for v in VARIANTS.values()] for o in options()]
+    rows = [[t(f"options.{o.name}.rule")] + [_cell(o.name, v, standard, lang) for v in VARIANTS.values()]
+            for o in options()]
     return _table([t("variants.rule_point")] + [f"`{name}`" for name in VARIANTS], rows)
+
+
+def _cell(option: str, variant, standard, lang: str) -> str:
+    """A preset's value of a rule option in the rule table; the options that build a schedule say
+    that a preset with its own list of hand sizes does not use them."""
+    if variant.schedule and option in SCHEDULE_OPTIONS:
+        return terms(lang)("variants.by_list")
+    value = getattr(variant, option)
+    return _marked(option_words(option, value, lang), value != getattr(standard, option))
 
 
 def match_table(*, lang: str) -> str:
@@ -135,6 +148,8 @@ def checklist(*, lang: str) -> str:
     for o in options():
         answers = [t("variants.standard_answer", value=option_words(o.name, v, lang))
                    if v == getattr(standard, o.name) else option_words(o.name, v, lang) for v in choices(o)]
+        if o.metadata["accepts"] is not None:  # an open option: any other value too
+            answers.append(t(f"options.{o.name}.other"))
         lines.append(f"1. **{t(f'options.{o.name}.ask')}** {t('variants.answers', answers=fmt.listed(answers, lang, 'or'))}")
     return "\n".join(lines)
 
