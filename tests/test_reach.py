@@ -41,11 +41,10 @@ def positions(draw, most=3):
     size = draw(st.integers(1, most))
     rnd = random.Random(draw(st.integers(0, 2**32)))
     trump = draw(st.sampled_from(["S", "H", "D", "C", None]))
-    pack = [c for c in PACK if trump is not None or c < 52]
+    pack = [c for c in PACK if trump is not None or not c.is_joker]
     if draw(st.booleans()):  # few suits: more following, more jokers and trumps in play
-        suits = {c // 13 for c in pack if c < 52}
-        keep = set(rnd.sample(sorted(suits), 2))
-        pack = [c for c in pack if c >= 52 or c // 13 in keep]
+        keep = set(rnd.sample("SHDC", 2))
+        pack = [c for c in pack if c.is_joker or c.suit in keep]
     rnd.shuffle(pack)
     hands = {seat: pack[i * size:(i + 1) * size] for i, seat in enumerate(SEATS)}
     choices = ["pass", "board"] + list(range(1, size))

@@ -8,7 +8,7 @@ from .bidding import Contract, board_multipliers, legal_bids, opening_leader, ov
 from .cards import BIG, LITTLE, PACK, Card, parse_card, parse_cards
 from .deal import Deal, Trick
 from .dealing import Dealt, deal_pack
-from .errors import BackAlleyError, IllegalBid, IllegalPlay, InvalidDeal, InvalidVariant, Reason
+from .errors import BackAlleyError, IllegalBid, IllegalPlay, InvalidArgument, InvalidDeal, InvalidVariant, Reason
 from .rulebook import RULES
 from .match import Match
 from .play import check_play, legal_plays, trick_winner
@@ -20,7 +20,7 @@ from .variants import VARIANTS, Variant, deal_sizes, options, resolve_variant
 __all__ = [
     "BIG", "LITTLE", "PACK", "RULES", "SEATS", "SIDES", "VARIANTS",
     "BackAlleyError", "Card", "Contract", "Deal", "IllegalBid", "IllegalPlay", "InvalidDeal",
-    "Dealt", "InvalidVariant", "Match", "Reason", "Trick", "Variant",
+    "Dealt", "InvalidArgument", "InvalidVariant", "Match", "Reason", "Trick", "Variant",
     "board_multipliers", "check_play", "deal_pack", "deal_sizes", "legal_bids", "legal_plays", "opening_leader",
     "options", "overbid_warnings", "parse_card", "parse_cards", "reachable_splits", "resolve_variant",
     "score_deal", "side_contracts", "trick_splits", "trick_winner",

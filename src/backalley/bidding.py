@@ -14,7 +14,7 @@ import re
 from typing import NamedTuple
 
 from .errors import IllegalBid, InvalidDeal
-from .table import SEATS, SIDES, left_of, seat_index, side_of
+from .table import SEATS, SIDES, left_of, seat_index
 from .variants import resolve_variant
 
 _NUMBER = re.compile(r"[0-9]{1,100}")
@@ -44,13 +44,14 @@ def normalize_bid(bid) -> "str | int":
 def legal_bids(hand_size: int, variant="standard") -> list:
     """Every bid allowed in a deal of ``hand_size`` cards: pass, 1 … h − 1 (or h, under the house
     rule ``bid_up_to_hand_size``), board."""
-    bids = _LEGAL_BIDS.get((hand_size, resolve_variant(variant).bid_up_to_hand_size)) if type(hand_size) is int else None
+    bids = BIDS.get((hand_size, resolve_variant(variant).bid_up_to_hand_size)) if type(hand_size) is int else None
     if bids is None:
         highest_bid(hand_size, variant)  # refuses the hand size
     return list(bids)
 
 
-_LEGAL_BIDS = {(h, up_to): ("pass", *range(1, h + up_to), "board") for h in range(1, 14) for up_to in (False, True)}
+BIDS = {(h, up_to): ("pass", *range(1, h + up_to), "board") for h in range(1, 14) for up_to in (False, True)}
+"""The bids allowed by hand size and by whether number bids go up to it (``bid_up_to_hand_size``)."""
 
 
 def highest_bid(hand_size: int, variant="standard") -> int:
@@ -76,16 +77,23 @@ def check_bid(bid, hand_size: int, variant="standard") -> "str | int":
     return bid
 
 
-def parse_bids(bids) -> list[tuple[str, "str | int"]]:
-    """Bids as ``[(seat, bid), …]`` normalized; four seats, each once, in clockwise order."""
+def parse_bids(bids, complete: bool = True) -> list[tuple[str, "str | int"]]:
+    """Bids as ``[(seat, bid), …]`` normalized: four seats, each once, in clockwise order; with
+    ``complete=False``, the bids made so far (none to four). Anything else raises ``InvalidDeal``
+    (or ``IllegalBid`` for a bid that is no bid)."""
+    if isinstance(bids, (str, bytes, dict)) or not hasattr(bids, "__iter__"):
+        raise InvalidDeal("bids", f"bids are a list of (seat, bid) pairs, got {bids!r}")
     try:
         pairs = [(seat_index(seat), normalize_bid(bid)) for seat, bid in bids]
     except (TypeError, ValueError) as error:
         if isinstance(error, (IllegalBid, InvalidDeal)):
             raise
-        raise InvalidDeal("bids", f"bids must be (seat, bid) pairs, got {bids!r}") from None
+        raise InvalidDeal("bids", f"bids are (seat, bid) pairs, got {bids!r}") from None
     seats = [seat for seat, _ in pairs]
-    if len(pairs) != 4 or len(set(seats)) != 4:
+    if len(set(seats)) != len(seats):
+        twice = next(SEATS[s] for s in seats if seats.count(s) > 1)
+        raise InvalidDeal("bids", f"each seat bids once in a deal: {twice} bid twice")
+    if len(pairs) > 4 or (complete and len(pairs) != 4):
         raise InvalidDeal("bids", f"a deal has exactly one bid from each of N, E, S and W, got {len(pairs)}")
     for before, after in zip(seats, seats[1:]):
         if after != left_of(before):
@@ -96,27 +104,30 @@ def parse_bids(bids) -> list[tuple[str, "str | int"]]:
 
 
 def board_multipliers(bids, variant="standard") -> dict[str, int]:
-    """The multiplier of each board bid, counted in the order made around the table."""
+    """The multiplier of each board bid, counted in the order made around the table (bids so far)."""
     levels = resolve_variant(variant).board_multipliers
-    boards = [seat for seat, bid in bids if bid == "board"]
+    boards = [seat for seat, bid in parse_bids(bids, complete=False) if bid == "board"]
     return {seat: levels[i] for i, seat in enumerate(boards)}
 
 
 def side_contracts(bids, variant="standard", hand_size: int | None = None) -> dict[str, Contract]:
-    """Each side's contract: its highest board multiplier, or the sum of its numbers (at most
-    ``hand_size`` under the house rule ``target_capped``, when the hand size is given)."""
-    v = resolve_variant(variant)
+    """Each side's contract from the bids so far: its highest board multiplier, or the sum of its
+    numbers (at most ``hand_size`` under the house rule ``target_capped``, when the hand size is given)."""
+    if hand_size is not None:
+        highest_bid(hand_size)  # refuses a hand size that no deal has
+    return contracts(parse_bids(bids, complete=False), resolve_variant(variant), hand_size)
+
+
+def contracts(pairs, v, hand_size: int | None) -> dict[str, Contract]:
+    """``side_contracts`` on bids already normalized (``parse_bids``) and a ``Variant``."""
     levels = v.board_multipliers
     targets, multipliers, boards = [0, 0], [None, None], 0
-    for seat, bid in bids:
-        try:
-            side = _SIDE_OF[seat]
-        except (KeyError, TypeError):
-            side = seat_index(seat) & 1
+    for seat, bid in pairs:
+        side = _SIDE_OF[seat]
         if bid == "board":
             multipliers[side] = max(multipliers[side] or 0, levels[boards])
             boards += 1
-        elif isinstance(bid, int):
+        elif bid.__class__ is int:
             targets[side] += bid
     if v.target_capped and hand_size is not None:
         targets = [min(target, hand_size) for target in targets]
@@ -127,39 +138,43 @@ def side_contracts(bids, variant="standard", hand_size: int | None = None) -> di
 
 
 def opening_leader(bids, variant="standard") -> str | None:
-    """Who leads first: the last board bidder (the first, under the house rule ``board_leader``),
-    else the highest number (first bidder on ties).
+    """Who leads first, once all four have bid: the last board bidder (the first, under the house
+    rule ``board_leader``), else the highest number (first bidder on ties).
 
     ``None`` when all four passed: the deal is thrown in.
     """
-    first_board = resolve_variant(variant).board_leader == "first"
-    leader, best = None, 0
-    for seat, bid in bids:
-        seat_index(seat)
-        bid = normalize_bid(bid)
+    return leader(parse_bids(bids), resolve_variant(variant))
+
+
+def leader(pairs, v) -> str | None:
+    """``opening_leader`` on four bids already normalized (``parse_bids``) and a ``Variant``."""
+    first_board = v.board_leader == "first"
+    found, best = None, 0
+    for seat, bid in pairs:
         if bid == "board":
             if first_board and best == float("inf"):
                 continue
-            leader, best = seat, float("inf")
-        elif isinstance(bid, int) and bid > best:
-            leader, best = seat, bid
-    return None if leader is None else SEATS[seat_index(leader)]
+            found, best = seat, float("inf")
+        elif bid.__class__ is int and bid > best:
+            found, best = seat, bid
+    return found
 
 
 def overbid_warnings(hand_size: int, bids) -> list[str]:
-    """Plain-words warnings when a side's or the table's numbers exceed the hand size.
+    """Plain-words warnings when a side's or the table's numbers exceed the hand size (bids so
+    far); a side that bid board plays for every trick, so its numbers do not count.
 
     Overbids are allowed; these are only reported, never refused.
     """
-    warnings = []
-    numbers = {side: 0 for side in ("NS", "EW")}
-    for seat, bid in bids:
-        if isinstance(bid, int):
-            numbers[side_of(seat_index(seat))] += bid
-    for side, total in numbers.items():
-        if total > hand_size:
-            warnings.append(f"{side} bid {total} tricks with only {hand_size} in the deal")
-    table = sum(numbers.values())
-    if table > hand_size:
-        warnings.append(f"the table bid {table} tricks with only {hand_size} in the deal")
+    highest_bid(hand_size)  # refuses a hand size that no deal has
+    pairs = parse_bids(bids, complete=False)
+    boarded = {_SIDE_OF[seat] for seat, bid in pairs if bid == "board"}
+    numbers = [0, 0]
+    for seat, bid in pairs:
+        if bid.__class__ is int and _SIDE_OF[seat] not in boarded:
+            numbers[_SIDE_OF[seat]] += bid
+    warnings = [f"{side} bid {total} tricks with only {hand_size} in the deal"
+                for side, total in zip(SIDES, numbers) if total > hand_size]
+    if sum(numbers) > hand_size:
+        warnings.append(f"the table bid {sum(numbers)} tricks with only {hand_size} in the deal")
     return warnings

@@ -218,28 +218,28 @@ def _variants(args) -> int:
         v = chosen[0]
         lines = [f"{f.name:24} {format_value(getattr(v, f.name)):12} {f.metadata['doc']}" for f in options()]
         return _emit(args, {"variant": v.name, "options": _variant_row(v)}, lines)
-    return _diff(args, *chosen)
+    return _diff(args, *chosen, *args.names)
 
 
-def _diff(args, a, b) -> int:
+def _diff(args, a, b, a_name: str, b_name: str) -> int:
     """The rule points where ``a`` and ``b`` differ, and what that changes in the match and the examples."""
     docs = {f.name: f.metadata["doc"] for f in options()}
-    rows = [{"option": o, "meaning": docs[o], a.name: _plain(getattr(a, o)), b.name: _plain(getattr(b, o))}
+    rows = [{"option": o, "meaning": docs[o], a_name: _plain(getattr(a, o)), b_name: _plain(getattr(b, o))}
             for o in a.differences(b)]
     before, after = match_figures(a), match_figures(b)
-    match = [{"figure": k, a.name: before[k], b.name: after[k]} for k in before if before[k] != after[k]]
-    examples = [_change_row(first, second, a.name, b.name) for first, second in changes(a, b)]
-    data = {"a": a.name, "b": b.name, "differences": rows, "match": match, "examples": examples}
+    match = [{"figure": k, a_name: before[k], b_name: after[k]} for k in before if before[k] != after[k]]
+    examples = [_change_row(first, second, a_name, b_name) for first, second in changes(a, b)]
+    data = {"a": a_name, "b": b_name, "differences": rows, "match": match, "examples": examples}
     if not rows:
-        return _emit(args, data, [f"{a.name} and {b.name} play the same rules"])
-    lines = [f"rule points ({a.name} -> {b.name}):"]
+        return _emit(args, data, [f"{a_name} and {b_name} play the same rules"])
+    lines = [f"rule points ({a_name} -> {b_name}):"]
     lines += [f"  {r['option']}: {format_value(getattr(a, r['option']))} -> {format_value(getattr(b, r['option']))}"
               f"  [{r['meaning']}]" for r in rows]
     lines.append("the match:" if match else "the match: no figure changes")
-    lines += [f"  {r['figure'].replace('_', ' ')}: {r[a.name]} -> {r[b.name]}" for r in match]
+    lines += [f"  {r['figure'].replace('_', ' ')}: {r[a_name]} -> {r[b_name]}" for r in match]
     lines.append("worked examples:" if examples else "worked examples: no figure changes")
-    lines += [f"  {r['example']}, {r['figure']} ({_given_text(r)}): {_value_text(r[a.name])} -> "
-              f"{_value_text(r[b.name])}" for r in examples]
+    lines += [f"  {r['example']}, {r['figure']} ({_given_text(r)}): {_value_text(r[a_name])} -> "
+              f"{_value_text(r[b_name])}" for r in examples]
     return _emit(args, data, lines)
 
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .bidding import (board_multipliers, check_bid, legal_bids, opening_leader, overbid_warnings,
-                      side_contracts)
+from .bidding import BIDS, board_multipliers, check_bid, contracts, leader, overbid_warnings, side_contracts
 from .cards import EFFECTIVE_SUIT, SUITS, TRUMP, Card, parse_card, parse_cards, parse_trump
 from .errors import IllegalBid, IllegalPlay, InvalidDeal
 from .play import allowed, by_suit, check_jokers, illegal, winning_index
@@ -59,8 +58,9 @@ class Deal:
         self._suit_of = EFFECTIVE_SUIT[self._trump]
         self._groups = [by_suit(hand, self._trump) for hand in self._hands]
         self.hand_size = len(self._hands[0])
-        self._bid_choices = legal_bids(self.hand_size, self.variant)
-        self._max_bid = len(self._bid_choices) - 2  # number bids run from 1 to it
+        up_to = self.variant.bid_up_to_hand_size
+        self._bid_choices = BIDS[self.hand_size, up_to]
+        self._max_bid = self.hand_size - 1 + up_to
         self._bids: list[tuple[str, object]] = []
         self._board_bidder = [False] * 4
         self._trick: list[Card] = []
@@ -175,7 +175,7 @@ class Deal:
 
     # -- bidding --------------------------------------------------------------------------
     def legal_bids(self) -> list:
-        return self._bid_choices[:] if self.phase == "bid" else []
+        return list(self._bid_choices) if self.phase == "bid" else []
 
     def bid(self, seat, bid) -> None:
         """Record ``seat``'s bid; ``IllegalBid`` (and no change) if it is not allowed now."""
@@ -199,7 +199,7 @@ class Deal:
             return
         else:
             self.phase = "play"
-            self._to_act = self._leader = seat_index(opening_leader(self._bids, self.variant))
+            self._to_act = self._leader = _SEAT[leader(self._bids, self.variant)]
         self.to_act = SEATS[self._to_act]
 
     # -- play -----------------------------------------------------------------------------
@@ -238,9 +238,11 @@ class Deal:
             raise self._out_of_turn(IllegalPlay, s, "play")
         if card.__class__ is not Card:
             card = parse_card(card)
-        if self._legal is None:
-            self.legal_plays()
-        legal, rule = self._legal
+        found = self._legal
+        if found is None:
+            found = self._legal = allowed(self._hands[s], self._groups[s], self._trick, self._trump,
+                                          self._trump_played, self._board_bidder[s], self.variant)
+        legal, rule = found
         if card not in legal:
             raise illegal(card, self._hands[s], self._trick, self._trump, legal, rule, self.variant, SEAT_NAMES[SEATS[s]])
         suit = self._suit_of[card]
@@ -279,9 +281,9 @@ class Deal:
         if self.thrown_in or not self._bids:
             return {"NS": 0, "EW": 0}
         h, v = self.hand_size, self.variant
-        contracts = side_contracts(self._bids, v, h)
-        score = {"NS": contract_score(contracts["NS"], self._won[0], h, v),
-                 "EW": contract_score(contracts["EW"], self._won[1], h, v)}
+        found = contracts(self._bids, v, h)
+        score = {"NS": contract_score(found["NS"], self._won[0], h, v),
+                 "EW": contract_score(found["EW"], self._won[1], h, v)}
         if v.rainbow_bonus:
             bonus = rainbow_bonus(h, self.rainbows, v)
             score = {side: score[side] + bonus[side] for side in score}
@@ -293,10 +295,9 @@ def _parse_hands(hands, trump, variant) -> list[list[Card]]:
         raise InvalidDeal("hands", "a deal gives a hand to each of N, E, S and W")
     result = [None] * 4
     for seat, cards in hands.items():
-        try:
-            result[seat_index(seat)] = parse_cards(cards)
-        except TypeError:
-            raise InvalidDeal("hands", f"the hand of {seat} is not a list of cards: {cards!r}") from None
+        if not isinstance(cards, (str, list, tuple)):
+            raise InvalidDeal("hands", f"the hand of {seat} is not a list of cards: {cards!r}")
+        result[seat_index(seat)] = parse_cards(cards)
     sizes = {len(cards) for cards in result}
     if len(sizes) != 1 or not 1 <= sizes.pop() <= 13:
         raise InvalidDeal("hands", "every player holds the same number of cards, from 1 to 13")

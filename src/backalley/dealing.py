@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import BIG, LITTLE, PACK, Card, parse_cards
+from .cards import BIG, JOKERS, LITTLE, PACK, Card, parse_cards
 from .errors import InvalidDeal
 from .table import SEATS, left_of, seat_index
 from .variants import resolve_variant
@@ -55,9 +55,9 @@ def deal_pack(pack, dealer, hand_size: int, variant="standard") -> Dealt:
         raise InvalidDeal("hands", f"dealing {hand_size} cards each and turning one needs {4 * hand_size + 1} "
                                    f"cards, the pack given has {len(cards)}")
     hands, turned, set_aside = deal_cards(cards, first, hand_size, v.turned_joker)
-    if turned[-1] >= 52 and len(cards) < len(PACK) and v.turned_joker in ("turn-next", "bottom"):
+    if turned[-1] in JOKERS and len(cards) < len(PACK) and v.turned_joker in ("turn-next", "bottom"):
         raise InvalidDeal("hands", "the pack given runs out before a plain card to turn after the joker")
-    trump = None if turned[-1] >= 52 else "SHDC"[turned[-1] // 13]
+    trump = turned[-1].suit
     return Dealt({SEATS[i]: hands[i] for i in range(4)}, tuple(turned), trump, set_aside)
 
 
@@ -71,9 +71,9 @@ def deal_cards(cards: list[Card], first: int, hand_size: int, turned_joker: str)
     undealt = iter(cards[used:])
     turned = [next(undealt)]
     set_aside = None
-    if turned[0] >= 52 and turned_joker == "joker-trump":
+    if turned[0] in JOKERS and turned_joker == "joker-trump":
         pass  # no trumps, and the other joker stays where it was dealt, the only trump in play
-    elif turned[0] >= 52 and turned_joker == "no-trump":
+    elif turned[0] in JOKERS and turned_joker == "no-trump":
         other = BIG if turned[0] == LITTLE else LITTLE
         for hand in hands:
             if other in hand:
@@ -83,7 +83,7 @@ def deal_cards(cards: list[Card], first: int, hand_size: int, turned_joker: str)
         # Turning the next card and putting the joker at the bottom have the same effect:
         # the first plain card after the joker gives trumps; only jokers left means none.
         for card in undealt:
-            if turned[-1] < 52:
+            if turned[-1] not in JOKERS:
                 break
             turned.append(card)
     return hands, turned, set_aside

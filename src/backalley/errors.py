@@ -57,3 +57,15 @@ class InvalidDeal(BackAlleyError):
 
 class InvalidVariant(BackAlleyError):
     """An unknown preset or an option value outside its allowed range."""
+
+
+class InvalidArgument(ValueError):
+    """An argument of the wrong kind for a library function (not a matter of the rules): ``True``
+    or ``False`` where a flag is expected, a whole number where a seed is; the message names it."""
+
+
+def flag(value, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False``; else ``InvalidArgument`` naming ``name``."""
+    if value is True or value is False:
+        return value
+    raise InvalidArgument(f"{name} is True or False, got {value!r}")

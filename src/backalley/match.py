@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .cards import PACK, Card
+from .cards import PACK, SUIT_INDEX, Card
 from .dealing import deal_cards
 from .deal import Deal
 from .errors import Reason
@@ -57,7 +57,8 @@ class Match(Deal):
 
     def _shuffled(self) -> list[Card]:
         """The pack in a seeded random order (sorting by random keys: C-speed and unbiased)."""
-        keys = [self._random() for _ in PACK]
+        draw = self._random
+        keys = [draw() for _ in PACK]
         return [PACK[i] for i in sorted(range(54), key=keys.__getitem__)]
 
     def _deal(self, size: int, tiebreak: bool) -> None:
@@ -65,7 +66,7 @@ class Match(Deal):
         first = left_of(self._dealer)
         hands, turned, _ = deal_cards(self._shuffled(), first, size, self.variant.turned_joker)
         self.turned: tuple[Card, ...] = tuple(turned)
-        trump = turned[-1] // 13 if turned[-1] < 52 else None
+        trump = SUIT_INDEX.get(turned[-1])
         self._in_tiebreak = tiebreak
         self._trump = trump
         self._hands = hands

@@ -9,8 +9,8 @@
 """
 from __future__ import annotations
 
-from .cards import BIG, EFFECTIVE_SUIT, LITTLE, POWER, SUITS, TRUMP, Card, parse_card, parse_cards, parse_trump
-from .errors import IllegalPlay, InvalidDeal, Reason
+from .cards import BIG, EFFECTIVE_SUIT, JOKERS, POWER, SUITS, TRUMP, Card, card_order, parse_card, parse_cards, parse_trump
+from .errors import IllegalPlay, InvalidDeal, Reason, flag
 from .variants import resolve_variant
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -49,7 +49,7 @@ def allowed(hand, groups, trick, trump, trump_played, bid_board, rules):
     same = groups[EFFECTIVE_SUIT[trump][led]]
     if not same:
         return hand, None
-    if led >= 52:
+    if led in JOKERS:
         if led == BIG:
             if rules.big_lead_binds_partner or len(trick) != 2:
                 return [max(same, key=POWER[trump].__getitem__)], "big-lead"
@@ -63,12 +63,16 @@ def _inputs(hand, trick, trump, variant):
     trick = parse_cards(trick)
     trump = parse_trump(trump)
     if len(set(hand)) != len(hand):
-        raise InvalidDeal("hands", f"a card appears twice in the hand {' '.join(map(str, hand))}")
+        raise InvalidDeal("hands", "a card appears twice in the hand")
+    if not 1 <= len(hand) <= 13:
+        raise InvalidDeal("hands", f"a hand holds 1 to 13 cards, this one {len(hand)}")
+    if len(set(trick)) != len(trick):
+        raise InvalidDeal("hands", "a card appears twice in the trick")
     if len(trick) > 3:
         raise InvalidDeal("phase", "a trick has four cards: nobody plays a fifth")
     clash = set(hand) & set(trick)
     if clash:
-        raise InvalidDeal("hands", f"{min(clash)} cannot be both in the hand and on the table")
+        raise InvalidDeal("hands", f"{min(clash, key=card_order)} cannot be both in the hand and on the table")
     check_jokers(hand + trick, trump, variant)
     return hand, trick, trump
 
@@ -77,7 +81,7 @@ def check_jokers(cards, trump, variant) -> None:
     """Refuse jokers that a deal without trumps cannot have in play: none in the standard game,
     at most one (the joker not turned) under the house rule ``turned_joker=joker-trump``."""
     if trump is None:
-        jokers = sum(c >= 52 for c in cards)
+        jokers = sum(c in JOKERS for c in cards)
         if variant.turned_joker != "joker-trump" and jokers:
             raise InvalidDeal("hands", "a no-trump deal has no jokers in play")
         if jokers > 1:
@@ -94,6 +98,7 @@ def legal_plays(hand, trick, trump, *, trump_played=False, bid_board=False, vari
     """
     v = resolve_variant(variant)
     hand, trick, t = _inputs(hand, trick, trump, v)
+    trump_played, bid_board = flag(trump_played, "trump_played"), flag(bid_board, "bid_board")
     cards, _ = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v)
     return list(cards)
 
@@ -103,6 +108,7 @@ def check_play(card, hand, trick, trump, *, trump_played=False, bid_board=False,
     v = resolve_variant(variant)
     card = parse_card(card)
     hand, trick, t = _inputs(hand, trick, trump, v)
+    trump_played, bid_board = flag(trump_played, "trump_played"), flag(bid_board, "bid_board")
     cards, rule = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v)
     if card in cards:
         return None
@@ -112,7 +118,7 @@ def check_play(card, hand, trick, trump, *, trump_played=False, bid_board=False,
 def refusal(card: Card, hand, trick, trump, legal, rule, rules) -> Reason:
     """The plain-words reason why ``card`` is not among the ``legal`` cards (``rules``: the variant)."""
     if card not in hand:
-        return Reason("not-in-hand", f"{card} is not in the hand ({' '.join(map(str, hand)) or 'empty'})")
+        return Reason("not-in-hand", f"{card} is not in the hand")
     if rule == "no-legal-lead":
         return Reason(rule, "this hand holds nothing but trumps and trumps are not broken: "
                             "the strict reading leaves it no legal lead")

@@ -12,7 +12,7 @@ are remembered, so a deal of up to seven cards each is searched in well under a 
 """
 from __future__ import annotations
 
-from .cards import EFFECTIVE_SUIT, POWER, TRUMP
+from .cards import EFFECTIVE_SUIT, INDEX, JOKERS, POWER, TRUMP
 from .deal import Deal
 from .play import allowed, by_suit, winning_index
 
@@ -93,7 +93,7 @@ class _Search:
         """``hands`` up to what the rest of the deal cannot tell apart: each plain card replaced by
         its suit and its rank among the cards still in play of that suit (jokers kept as they are)."""
         rank = self._ranks(hands, ())
-        return tuple(tuple(sorted(c if c >= 52 else 100 + rank[c] for c in hand)) for hand in hands)
+        return tuple(tuple(sorted(INDEX[c] if c in JOKERS else 100 + rank[c] for c in hand)) for hand in hands)
 
     def _ranks(self, hands, trick) -> dict:
         """Each plain card in play (hands and trick) to ``suit * 16 + its rank within the suit``."""
@@ -101,7 +101,7 @@ class _Search:
         by_suit: dict = {}
         for cards in (*hands, trick):
             for c in cards:
-                if c < 52:
+                if c not in JOKERS:
                     by_suit.setdefault(suit_of[c], []).append(c)
         return {c: suit * 16 + i for suit, cards in by_suit.items()
                 for i, c in enumerate(sorted(cards, key=power.__getitem__))}
@@ -135,7 +135,7 @@ def _distinct(legal, rank) -> list:
     if len(legal) < 2:
         return list(legal)
     chosen, last = [], -2
-    for card in sorted(legal, key=lambda c: rank.get(c, 1000 + c)):
+    for card in sorted(legal, key=lambda c: rank.get(c, 1000 + INDEX[c])):
         r = rank.get(card)
         if r is None or r != last + 1:
             chosen.append(card)

@@ -5,7 +5,7 @@
 """
 from __future__ import annotations
 
-from .bidding import Contract, check_bid, parse_bids, side_contracts
+from .bidding import Contract, check_bid, contracts, parse_bids
 from .cards import SUITS, parse_cards, parse_trump
 from .table import SEATS, seat_index, side_of
 from .errors import InvalidDeal
@@ -55,8 +55,8 @@ def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None,
     bonus = rainbow_bonus(hand_size, rainbows, v)
     if all(bid == "pass" for _, bid in pairs):
         return {"NS": 0, "EW": 0}
-    contracts = side_contracts(pairs, v, hand_size)
-    return {side: contract_score(contracts[side], won[side], hand_size, v, side == revoke) + bonus[side]
+    found = contracts(pairs, v, hand_size)
+    return {side: contract_score(found[side], won[side], hand_size, v, side == revoke) + bonus[side]
             for side in ("NS", "EW")}
 
 

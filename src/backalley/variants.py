@@ -116,6 +116,19 @@ class Variant:
             if changed:
                 raise InvalidVariant("variant", f"options schedule and {', '.join(changed)} conflict: a schedule "
                                                 "given as hand sizes replaces the options that build one")
+        if "VARIANTS" in globals():  # after the presets: a name says what the rules are
+            object.__setattr__(self, "name", self.spec)
+
+    @property
+    def spec(self) -> str:
+        """The shortest text ``resolve_variant`` reads back as these rules: a preset's name, or a
+        preset and the options that differ from it (``"standard,tie=tiebreak"``)."""
+        for name, preset in VARIANTS.items():
+            if preset == self:
+                return name
+        base = self.name.split(",")[0]
+        base = base if base in VARIANTS else "standard"
+        return ",".join([base] + [f"{o}={format_value(getattr(self, o))}" for o in VARIANTS[base].differences(self)])
 
     def replace(self, **changes) -> "Variant":
         """This variant with some options changed (the name records the change)."""
@@ -200,6 +213,8 @@ def resolve_variant(variant: "str | Variant") -> Variant:
             raise InvalidVariant(
                 "variant", f"cannot read {setting!r} in {variant!r}: write option=value; {_known_options()}"
             )
+        if key in changes:
+            raise InvalidVariant("variant", f"option {key} is given twice in {variant!r}")
         changes[key] = _parse_value(fields[key], text.strip(), variant)
     return VARIANTS[name].replace(**changes)
 

@@ -62,6 +62,7 @@ def example_records(variant="standard") -> list[dict]:
     ``revoke`` (or ``None``), and the ``outcomes`` it states (each with its ``tricks`` and its
     ``score`` under ``variant``). Cards, seats and bids are text."""
     from .scoring import rainbow_hands, score_deal
+    from .cards import card_order
 
     records = []
     for name, names in worked_examples().items():
@@ -77,7 +78,7 @@ def example_records(variant="standard") -> list[dict]:
                     for outcome, tricks in names.get("outcomes", {}).items()]
         records.append({
             "name": name, "hand_size": deal.hand_size,
-            "hands": {seat: [str(c) for c in sorted(cards, key=_card_order)] for seat, cards in hands.items()},
+            "hands": {seat: [str(c) for c in sorted(cards, key=card_order)] for seat, cards in hands.items()},
             "trump": deal.trump, "dealer": deal.dealer,
             "bids": [[seat, bid] for seat, bid in deal.bids],
             "plays": [[seat, str(card)] for seat, card in plays],
@@ -87,9 +88,6 @@ def example_records(variant="standard") -> list[dict]:
     return records
 
 
-def _card_order(card) -> tuple:
-    """Suits in the order S H D C, jokers first, high cards first: a hand as players sort it."""
-    return (-1, -card) if card >= 52 else (card // 13, -(card % 13))
 
 
 @functools.lru_cache(maxsize=64)

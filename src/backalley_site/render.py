@@ -115,10 +115,10 @@ def _once(function):
 
 def _finalize(value, lang: str):
     """How a ``{{ … }}`` is written: numbers in the language, text as it is, anything else refused."""
-    if isinstance(value, (str, Undefined)):
-        return value
     if isinstance(value, Card):
         raise TypeError(f"{{{{ … }}}} gave the card {value}: write it with | card")
+    if isinstance(value, (str, Undefined)):
+        return value
     if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
         return fmt.number(value, lang)
     raise TypeError(
