@@ -110,3 +110,133 @@ def test_a_refusal_does_not_show_the_whole_hand():
     with pytest.raises(BackAlleyError) as refused:
         legal_plays("5H KH 5H", [], "H")
     assert "KH" not in str(refused.value)
+
+
+# -- 3. history, save, restore, undo --------------------------------------------------------------
+import random as _random  # noqa: E402
+
+from backalley import Match  # noqa: E402
+
+
+def _step(m: Match, rnd: _random.Random) -> None:
+    """One random legal action."""
+    if m.phase == "bid":
+        m.bid(m.to_act, rnd.choice(m.legal_bids()))
+    else:
+        m.play(m.to_act, rnd.choice(m.legal_plays()))
+
+
+def _state(m: Match) -> tuple:
+    return (m.phase, m.to_act, m.hands, m.bids, m.trick, m.tricks, m.tricks_won, dict(m.totals), m.deals_played,
+            m.hand_size, m.trump, m.dealer, m.turned, tuple(m.history), m.legal_bids(), m.legal_plays(), m.finished,
+            m.winner, m.tiebreak)
+
+
+def test_history_keeps_the_hands_turned_card_bids_tricks_and_score_of_every_deal():
+    m = Match("short-14", seed=5)
+    rnd = _random.Random(5)
+    while not m.finished:
+        _step(m, rnd)
+    assert len(m.history) >= 14
+    for record in m.history:
+        dealt = [c for cards in record.hands.values() for c in cards]
+        assert all(len(cards) == record.hand_size for cards in record.hands.values()) and len(set(dealt)) == len(dealt)
+        played = [card for trick in record.tricks for _, card in trick.cards]
+        assert sorted(played) == ([] if record.thrown_in else sorted(dealt))
+        assert sum(record.tricks_won.values()) == (0 if record.thrown_in else record.hand_size)
+        assert {"NS": sum(t.winner in "NS" for t in record.tricks),
+                "EW": sum(t.winner in "EW" for t in record.tricks)} == record.tricks_won
+    assert m.last_trick == m.history[-1].tricks[-1]
+
+
+def test_the_last_trick_of_a_deal_stays_visible_once_the_next_is_dealt():
+    m = Match(seed=2)
+    rnd = _random.Random(2)
+    while not m.history or m.history[-1].thrown_in:
+        _step(m, rnd)
+    assert m.tricks == [] and m.last_trick == m.history[-1].tricks[-1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_match_saved_at_any_point_continues_identically(seed):
+    rnd = _random.Random(seed)
+    m = Match("standard,tie=tiebreak" if seed % 2 else "gamerules-25", "E", seed=seed)
+    stops = sorted(rnd.sample(range(700), 4))
+    done = 0
+    while not m.finished:
+        if stops and done == stops[0]:
+            stops.pop(0)
+            copy = Match.from_json(m.to_json())
+            assert _state(copy) == _state(m)
+            ahead = _random.Random(done)
+            again = _random.Random(done)
+            for _ in range(30):
+                if m.finished:
+                    break
+                _step(copy, ahead)
+                _step(m, again)
+            assert _state(copy) == _state(m)
+            continue
+        _step(m, rnd)
+        done += 1
+    assert _state(Match.from_json(m.to_json())) == _state(m)
+
+
+def test_undo_takes_back_the_last_bid_or_card_across_the_end_of_a_deal():
+    m = Match(seed=11)
+    rnd = _random.Random(11)
+    states = [_state(m)]
+    while len(m.history) < 3:
+        _step(m, rnd)
+        states.append(_state(m))
+    for state in reversed(states[:-1]):
+        m.undo()
+        assert _state(m) == state
+    with pytest.raises(InvalidDeal, match="nothing to undo"):
+        m.undo()
+
+
+def test_a_match_without_a_seed_records_one_that_replays_it():
+    first, second = Match(), Match()
+    assert first.seed != second.seed and isinstance(first.seed, int)
+    assert Match(seed=first.seed).hands == first.hands
+
+
+@pytest.mark.parametrize("seed", [[1], "7", 2.5, -1, True])
+def test_a_seed_is_a_whole_number(seed):
+    with pytest.raises(InvalidArgument, match="seed"):
+        Match(seed=seed)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("", "not a saved match"), ("[]", "not a saved match"),
+    ('{"format": "backalley-match", "version": 9}', "version 9"),
+    ('{"format": "backalley-match", "version": 1, "variant": "standard", "dealer": "N", "seed": 1, '
+     '"actions": [["N", "pass"]]}', r"action 1 \(N pass\) is refused"),
+    ('{"format": "backalley-match", "version": 1, "variant": "nope", "dealer": "N", "seed": 1, "actions": []}',
+     "unknown variant"),
+])
+def test_a_broken_save_is_refused_with_a_message(text, says):
+    with pytest.raises(ValueError, match=says):
+        Match.from_json(text)
+
+
+# -- 4. a seat's view ---------------------------------------------------------------------------
+def test_a_seat_sees_its_own_hand_and_the_cards_played_never_another_hand():
+    m = Match(seed=8)
+    rnd = _random.Random(8)
+    for _ in range(150):
+        seat = m.to_act
+        view = m.view(seat)
+        others = {c for s, cards in m.hands.items() if s != seat for c in cards}
+        seen = set(view.hand) | {c for _, c in view.trick} | {c for t in view.tricks for _, c in t.cards}
+        assert not seen & others, "another hand shows in the view"
+        assert all(record.hands == {} for record in view.history)
+        assert set(view.hand) == set(m.hands[seat])
+        assert (view.legal_plays or view.legal_bids) and set(view.legal_plays) <= set(view.hand)
+        assert m.view(left_of_seat(seat)).legal_plays == () == m.view(left_of_seat(seat)).legal_bids
+        _step(m, rnd)
+
+
+def left_of_seat(seat: str) -> str:
+    return "NESW"["NESW".index(seat) - 3]

@@ -10,7 +10,7 @@ from .deal import Deal, Trick
 from .dealing import Dealt, deal_pack
 from .errors import BackAlleyError, IllegalBid, IllegalPlay, InvalidArgument, InvalidDeal, InvalidVariant, Reason
 from .rulebook import RULES
-from .match import Match
+from .match import DealRecord, Match, SeatView
 from .play import check_play, legal_plays, trick_winner
 from .reach import reachable_splits, trick_splits
 from .scoring import score_deal
@@ -19,8 +19,8 @@ from .variants import VARIANTS, Variant, deal_sizes, options, resolve_variant
 
 __all__ = [
     "BIG", "LITTLE", "PACK", "RULES", "SEATS", "SIDES", "VARIANTS",
-    "BackAlleyError", "Card", "Contract", "Deal", "IllegalBid", "IllegalPlay", "InvalidDeal",
-    "Dealt", "InvalidArgument", "InvalidVariant", "Match", "Reason", "Trick", "Variant",
+    "BackAlleyError", "Card", "Contract", "Deal", "DealRecord", "IllegalBid", "IllegalPlay", "InvalidDeal",
+    "Dealt", "InvalidArgument", "InvalidVariant", "Match", "Reason", "SeatView", "Trick", "Variant",
     "board_multipliers", "check_play", "deal_pack", "deal_sizes", "legal_bids", "legal_plays", "opening_leader",
     "options", "overbid_warnings", "parse_card", "parse_cards", "reachable_splits", "resolve_variant",
     "score_deal", "side_contracts", "trick_splits", "trick_winner",

@@ -42,7 +42,8 @@ class Deal:
     # Slots, not a __dict__: a deal's state is read at every card, and CPython's fast path for
     # instance attributes gives up on classes with many (a Match had 31, and played 10% slower).
     __slots__ = ("variant", "hand_size", "phase", "to_act", "_trump", "_dealer", "_hands", "_suit_of", "_groups",
-                 "_bid_choices", "_max_bid", "_bids", "_board_bidder", "_trick", "_done", "_won", "_trump_played",
+                 "_bid_choices", "_max_bid", "_bids", "_board_bidder", "_trick", "_done", "_played", "_won",
+                 "_trump_played",
                  "_legal", "_to_act", "_leader")
     _over = "the deal is over"
 
@@ -64,7 +65,8 @@ class Deal:
         self._bids: list[tuple[str, object]] = []
         self._board_bidder = [False] * 4
         self._trick: list[Card] = []
-        self._done: list[tuple] = []
+        self._done: list[int] = []  # the leader and the winner of each finished trick (seats as 0–3)
+        self._played: list[Card] = []  # the cards of the finished tricks, in the order played
         self._won = [0, 0]
         self._trump_played = False
         self._legal = None
@@ -124,7 +126,7 @@ class Deal:
     def dealt_hands(self) -> dict[str, tuple[Card, ...]]:
         """The cards each seat was dealt: those it holds, then those it played, in order."""
         dealt = [list(cards) for cards in self._hands]
-        for leader, cards, _ in self._done:
+        for leader, cards, _ in tricks_of(self._done, self._played):
             for i, card in enumerate(cards):
                 dealt[(leader + i) & 3].append(card)
         first = self._to_act - len(self._trick)
@@ -156,7 +158,7 @@ class Deal:
         """The finished tricks, in order."""
         return [
             Trick(SEATS[leader], tuple((SEATS[(leader + i) & 3], c) for i, c in enumerate(cards)), SEATS[winner])
-            for leader, cards, winner in self._done
+            for leader, cards, winner in tricks_of(self._done, self._played)
         ]
 
     @property
@@ -259,7 +261,8 @@ class Deal:
             return
         leader = (s + 1) & 3
         winner = (leader + winning_index(trick, self._trump)) & 3
-        self._done.append((leader, tuple(trick), winner))
+        self._done += (leader, winner)
+        self._played += trick
         self._won[winner & 1] += 1
         self._trick = []
         self._to_act = winner
@@ -288,6 +291,12 @@ class Deal:
             bonus = rainbow_bonus(h, self.rainbows, v)
             score = {side: score[side] + bonus[side] for side in score}
         return score
+
+
+def tricks_of(turns, played) -> list[tuple]:
+    """``(leader, cards, winner)`` for each trick, from the leaders and winners in turn (``turns``,
+    seats as 0–3) and the cards in the order played."""
+    return [(turns[2 * k], tuple(played[4 * k:4 * k + 4]), turns[2 * k + 1]) for k in range(len(turns) // 2)]
 
 
 def _parse_hands(hands, trump, variant) -> list[list[Card]]:

@@ -1,25 +1,35 @@
-"""A whole match: seeded deals on the schedule, bids, play, totals and the result.
+"""A whole match: seeded deals on the schedule, bids, play, totals and the result; its history,
+saved and restored as JSON, an undo, and each seat's view for a bot.
 
 >>> m = Match(variant="short-14", seed=1)
 >>> m.phase, m.hand_size, m.to_act
 ('bid', 7, 'E')
+>>> m.bid("E", "pass"); m.undo(); m.to_act
+'E'
+>>> Match.from_json(m.to_json()).hands == m.hands
+True
 """
 from __future__ import annotations
 
+import json
 import random
+import secrets
+from itertools import repeat, starmap
 from typing import NamedTuple
 
-from .cards import PACK, SUIT_INDEX, Card
+from .bidding import normalize_bid
+from .cards import PACK, SUIT_INDEX, Card, card_order, parse_cards
 from .dealing import deal_cards
-from .deal import Deal
-from .errors import Reason
+from .deal import Deal, Trick, tricks_of
+from .errors import BackAlleyError, InvalidArgument, InvalidDeal, Reason
 from .table import SEATS, left_of, seat_index
 from .variants import deal_sizes, resolve_variant
 
+FORMAT = "backalley-match"
+VERSION = 1
 
-class DealRecord(NamedTuple):
-    """What a finished deal left behind."""
 
+class _Record(NamedTuple):
     hand_size: int
     dealer: str
     trump: str | None
@@ -28,6 +38,66 @@ class DealRecord(NamedTuple):
     tricks_won: dict
     score: dict
     thrown_in: bool
+    played: str
+    """The cards of the deal in the order played, as text ("5H 9H AH 6H …")."""
+    turns: bytes
+    """The leader and the winner of each trick in turn (seats as 0–3)."""
+    dealt: str | None
+    """The hands dealt as text, North's cards then East's, South's, West's, for a deal thrown in;
+    ``None`` for a deal played (its cards are those played); ``""`` in a seat's view."""
+
+
+class DealRecord(_Record):
+    """What a deal played or thrown in left behind: the hands as dealt, the card(s) turned, the
+    bids, every trick in order (who led, who played what, who won) and the score. Cards are kept
+    as text, which costs the garbage collector nothing however long the history grows."""
+
+    __slots__ = ()
+
+    @property
+    def tricks(self) -> tuple:
+        """The tricks as ``Trick`` values: who led, the cards as ``(seat, card)``, who won."""
+        return tuple(Trick(SEATS[leader], tuple((SEATS[(leader + i) & 3], c) for i, c in enumerate(cards)),
+                           SEATS[winner]) for leader, cards, winner in tricks_of(self.turns, parse_cards(self.played)))
+
+    @property
+    def hands(self) -> dict:
+        """Each seat's cards as dealt, in the order players sort them (empty in a seat's view)."""
+        if self.dealt == "":
+            return {}
+        if self.dealt is not None:
+            cards, h = parse_cards(self.dealt), self.hand_size
+            found = {seat: cards[i * h:(i + 1) * h] for i, seat in enumerate(SEATS)}
+        else:
+            found = {seat: [] for seat in SEATS}
+            for trick in self.tricks:
+                for seat, card in trick.cards:
+                    found[seat].append(card)
+        return {seat: tuple(sorted(cards, key=card_order)) for seat, cards in found.items()}
+
+
+class SeatView(NamedTuple):
+    """What one seat may see of a match: its own hand, never another's (``Match.view``)."""
+
+    seat: str
+    hand: tuple
+    phase: str
+    to_act: str | None
+    hand_size: int
+    dealer: str
+    trump: str | None
+    turned: tuple
+    bids: tuple
+    trick: tuple
+    tricks: tuple
+    last_trick: Trick | None
+    trumps_broken: bool
+    legal_bids: tuple
+    legal_plays: tuple
+    totals: dict
+    deals_played: int
+    history: tuple
+    """The deals before this one, as ``DealRecord`` values without the hands dealt (``hands`` is empty)."""
 
 
 class Match(Deal):
@@ -39,12 +109,19 @@ class Match(Deal):
     """
 
     __slots__ = ("seed", "deals_played", "history", "totals", "tiebreak", "finished", "turned", "_random", "_sizes",
-                 "_in_tiebreak")
+                 "_in_tiebreak", "_first_dealer")
     _over = "the match is over"
 
-    def __init__(self, variant="standard", dealer="N", seed=0):
+    def __init__(self, variant="standard", dealer="N", seed=None):
+        """A match dealt from ``seed`` (a whole number; without one, a fresh random seed, kept in
+        ``seed`` so that ``Match(variant, dealer, m.seed)`` deals the same match again)."""
+        if seed is None:
+            seed = secrets.randbits(63)
+        if type(seed) is not int or seed < 0:
+            raise InvalidArgument(f"a seed is a whole number from 0, got {seed!r}")
         self.variant = resolve_variant(variant)
         self.seed = seed
+        self._first_dealer = SEATS[seat_index(dealer)]
         self._random = random.Random(seed).random
         self._sizes = deal_sizes(self.variant)
         self._dealer = seat_index(dealer)
@@ -57,9 +134,8 @@ class Match(Deal):
 
     def _shuffled(self) -> list[Card]:
         """The pack in a seeded random order (sorting by random keys: C-speed and unbiased)."""
-        draw = self._random
-        keys = [draw() for _ in PACK]
-        return [PACK[i] for i in sorted(range(54), key=keys.__getitem__)]
+        keys = list(starmap(self._random, repeat((), 54)))
+        return list(map(PACK.__getitem__, sorted(range(54), key=keys.__getitem__)))
 
     def _deal(self, size: int, tiebreak: bool) -> None:
         """Deal ``size`` cards each, one at a time from the dealer's left, then turn the trump card."""
@@ -80,17 +156,20 @@ class Match(Deal):
             self.finished = True
             return
         score = self.score()
+        thrown = self.thrown_in
         self.history.append(DealRecord(
-            self.hand_size, self.dealer, self.trump, self.turned, tuple(self._bids),
-            self.tricks_won, score, self.thrown_in,
+            self.hand_size, self.dealer, self.trump, self.turned, tuple(self._bids), self.tricks_won, score, thrown,
+            " ".join(self._played), bytes(self._done),
+            " ".join(card for hand in self._hands for card in hand) if thrown else None,
         ))
-        if self.thrown_in:
+        if thrown:
             if self.variant.throw_in_dealer == "next":
                 self._dealer = left_of(self._dealer)
             self._deal(self.hand_size, tiebreak=False)
             return
         self._dealer = left_of(self._dealer)
-        self.totals = {side: self.totals[side] + score[side] for side in score}
+        totals = self.totals
+        self.totals = {"NS": totals["NS"] + score["NS"], "EW": totals["EW"] + score["EW"]}
         self.deals_played += 1
         if self.deals_played < len(self._sizes):
             self._deal(self._sizes[self.deals_played], tiebreak=False)
@@ -121,3 +200,84 @@ class Match(Deal):
             return Reason("no-legal-lead", f"{self.to_act} holds nothing but trumps before trumps are "
                                            "broken: the strict reading gives this hand no legal lead")
         return None
+
+    # -- the record of play, saving, restoring and undoing ----------------------------------
+    @property
+    def last_trick(self) -> Trick | None:
+        """The last trick finished, in this deal or, before its first trick, in the deal before."""
+        if self.tricks:
+            return self.tricks[-1]
+        return next((record.tricks[-1] for record in reversed(self.history) if record.tricks), None)
+
+    @property
+    def actions(self) -> list[tuple[str, object]]:
+        """Every bid and card of the match so far, in order, as ``(seat, bid or card)``."""
+        found = []
+        for record in self.history:
+            found += list(record.bids) + [pair for trick in record.tricks for pair in trick.cards]
+        if not (self.finished and self.tiebreak is None):  # the deal in progress, or the tie-break deal
+            found += list(self._bids) + [pair for trick in self.tricks for pair in trick.cards] + self.trick
+        return found
+
+    def to_json(self) -> str:
+        """The match as JSON text: its variant, first dealer, seed and every action, from which
+        ``Match.from_json`` deals and plays it again to the same point."""
+        return json.dumps({"format": FORMAT, "version": VERSION, "variant": self.variant.spec,
+                           "dealer": self._first_dealer, "seed": self.seed,
+                           "actions": [[seat, value] for seat, value in self.actions]})
+
+    @classmethod
+    def from_json(cls, text) -> "Match":
+        """The match saved by ``to_json``; ``ValueError`` naming what is wrong with ``text``."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise InvalidArgument(f"not a saved match: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise InvalidArgument(f"not a saved match: no \"format\": \"{FORMAT}\"")
+        if data.get("version") != VERSION:
+            raise InvalidArgument(f"a saved match of version {data.get('version')!r}; this engine reads {VERSION}")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, list) and len(a) == 2 for a in actions):
+            raise InvalidArgument("a saved match's actions are [seat, bid or card] pairs")
+        return cls._replayed(data.get("variant"), data.get("dealer"), data.get("seed"), actions)
+
+    @classmethod
+    def _replayed(cls, variant, dealer, seed, actions) -> "Match":
+        m = cls(variant, dealer, seed)
+        for number, (seat, value) in enumerate(actions, 1):
+            try:
+                if m.phase == "bid":
+                    m.bid(seat, value)
+                else:
+                    m.play(seat, value)
+            except (BackAlleyError, ValueError) as error:
+                raise InvalidDeal(getattr(error, "rule", "phase"),
+                                  f"action {number} ({seat} {value}) is refused: {getattr(error, 'message', error)}"
+                                  ) from None
+        return m
+
+    def undo(self) -> None:
+        """Take back the last bid or card, across the end of a deal too."""
+        actions = self.actions
+        if not actions:
+            raise InvalidDeal("phase", "nothing to undo: no bid or card has been played")
+        before = self._replayed(self.variant, self._first_dealer, self.seed, actions[:-1])
+        for name in Deal.__slots__ + Match.__slots__:
+            if hasattr(before, name):
+                setattr(self, name, getattr(before, name))
+
+    # -- what one seat may see ----------------------------------------------------------------
+    def view(self, seat) -> SeatView:
+        """What ``seat`` may see: its own hand, the turned card, the bids, the cards played, the
+        score and the deals before; never another player's hand."""
+        seat = SEATS[seat_index(seat)]
+        mine = self.to_act == seat
+        return SeatView(
+            seat, tuple(sorted(self.hands[seat], key=card_order)), self.phase, self.to_act, self.hand_size,
+            self.dealer, self.trump, self.turned, tuple(self.bids), tuple(self.trick), tuple(self.tricks),
+            self.last_trick, self.trumps_broken,
+            tuple(self.legal_bids()) if mine else (), tuple(self.legal_plays()) if mine else (),
+            dict(self.totals), self.deals_played,
+            tuple(record._replace(dealt="") for record in self.history),
+        )
