@@ -20,7 +20,7 @@ def test_score_prints_both_sides(capsys):
 
 def test_score_boards_and_json(capsys):
     status, out, _ = run(capsys, "score", "5", "W=board", "N=board", "E=pass", "S=board", "--ns", "5", "--json")
-    assert status == 0 and json.loads(out) == {"score": {"NS": 150, "EW": -50}, "warnings": []}
+    assert status == 0 and json.loads(out) == {"score": {"NS": 150, "EW": -50}, "thrown_in": False, "warnings": []}
 
 
 def test_score_reports_overbids_without_refusing(capsys):
@@ -148,3 +148,45 @@ def test_module_runs_as_the_command():
     done = subprocess.run([sys.executable, "-m", "backalley", "schedule", "--variant", "nope"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_a_deal_all_four_passed_is_reported_as_thrown_in(capsys):
+    status, out, _ = run(capsys, "score", "1", "N=pass", "E=pass", "S=pass", "W=pass", "--json")
+    assert status == 0 and json.loads(out) == {"score": {"NS": 0, "EW": 0}, "thrown_in": True, "warnings": []}
+
+
+def test_version(capsys):
+    from backalley import __version__
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out.strip() == f"backalley {__version__}"
+
+
+def test_a_closed_pipe_and_ctrl_c_give_one_line(monkeypatch, capsys):
+    import backalley.cli as cli
+
+    def closed(args):
+        raise BrokenPipeError
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    for action, status, says in ((interrupted, 130, "interrupted"), (closed, 141, "output was closed")):
+        monkeypatch.setattr(cli, "_schedule", action)
+        assert cli.main(["schedule"]) == status
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and says in err
+
+
+def test_a_full_disk_gives_one_line(monkeypatch, capsys):
+    import errno
+
+    import backalley.cli as cli
+
+    def full(args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(cli, "_schedule", full)
+    assert cli.main(["schedule"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "backalley: cannot write: No space left on device"

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from backalley import (PACK, BackAlleyError, Card, InvalidArgument, InvalidDeal, InvalidVariant, Variant, board_multipliers,
+from backalley import (PACK, BackAlleyError, Card, InvalidArgument, InvalidDeal, InvalidVariant, Variant, board_multipliers, score_deal,
                        check_play, legal_plays, opening_leader, overbid_warnings, parse_card, parse_cards,
                        resolve_variant, side_contracts, trick_winner)
 from backalley.bidding import Contract
@@ -240,3 +240,16 @@ def test_a_seat_sees_its_own_hand_and_the_cards_played_never_another_hand():
 
 def left_of_seat(seat: str) -> str:
     return "NESW"["NESW".index(seat) - 3]
+
+
+def test_a_hand_size_the_variant_never_deals_is_refused():
+    bids = [("N", 1), ("E", "pass"), ("S", "pass"), ("W", "pass")]
+    with pytest.raises(InvalidDeal, match="short-14 never deals 13 cards"):
+        score_deal(13, bids, {"NS": 13, "EW": 0}, "short-14")
+    assert score_deal(7, bids, {"NS": 1, "EW": 6}, "short-14")["NS"] == 5
+
+
+def test_a_number_in_another_script_is_no_whole_number(capsys):
+    from backalley.cli import main
+    assert main(["score", "²", "N=pass", "E=pass", "S=pass", "W=pass"]) == 2
+    assert "not a whole number: '²'" in capsys.readouterr().err

@@ -4,6 +4,8 @@
 >>> score_deal(5, [("N", 2), ("E", "pass"), ("S", 1), ("W", "pass")], {"NS": 2, "EW": 3})
 {'NS': -15, 'EW': 3}
 """
+__version__ = "0.2.0"
+
 from .bidding import Contract, board_multipliers, legal_bids, opening_leader, overbid_warnings, side_contracts
 from .cards import BIG, LITTLE, PACK, Card, parse_card, parse_cards
 from .deal import Deal, Trick
@@ -11,6 +13,7 @@ from .dealing import Dealt, deal_pack
 from .errors import BackAlleyError, IllegalBid, IllegalPlay, InvalidArgument, InvalidDeal, InvalidVariant, Reason
 from .rulebook import RULES
 from .match import DealRecord, Match, SeatView
+from .scorecard import Scorecard
 from .play import check_play, legal_plays, trick_winner
 from .reach import reachable_splits, trick_splits
 from .scoring import score_deal
@@ -20,7 +23,7 @@ from .variants import VARIANTS, Variant, deal_sizes, options, resolve_variant
 __all__ = [
     "BIG", "LITTLE", "PACK", "RULES", "SEATS", "SIDES", "VARIANTS",
     "BackAlleyError", "Card", "Contract", "Deal", "DealRecord", "IllegalBid", "IllegalPlay", "InvalidDeal",
-    "Dealt", "InvalidArgument", "InvalidVariant", "Match", "Reason", "SeatView", "Trick", "Variant",
+    "Dealt", "InvalidArgument", "InvalidVariant", "Match", "Reason", "Scorecard", "SeatView", "Trick", "Variant", "__version__",
     "board_multipliers", "check_play", "deal_pack", "deal_sizes", "legal_bids", "legal_plays", "opening_leader",
     "options", "overbid_warnings", "parse_card", "parse_cards", "reachable_splits", "resolve_variant",
     "score_deal", "side_contracts", "trick_splits", "trick_winner",

@@ -7,17 +7,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
-from .bidding import overbid_warnings, parse_bids, side_contracts
+from . import __version__
+from .bidding import check_bid, overbid_warnings, parse_bids, side_contracts
 from .cards import parse_card, parse_cards
 from .effects import changes, match_figures
 from .errors import BackAlleyError
 from .play import check_play, legal_plays
 from .rulebook import LANGUAGES, RULES, address, cited_rules
+from .scorecard import Scorecard
 from .scoring import score_deal
+from .sheet_words import sheet
 from .simulate import EVENTS, random_match
 from .variants import VARIANTS, deal_sizes, format_value, options, resolve_variant
 from .worked import example_records
@@ -38,6 +43,16 @@ def main(argv=None) -> int:
     try:
         args = parser.parse_args(argv)
         return args.run(args)
+    except KeyboardInterrupt:
+        _fail("backalley: interrupted")
+        return 130
+    except BrokenPipeError:  # the reader of our output went away: say nothing more to it
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except OSError:  # no file descriptor to replace (output captured in memory)
+            pass
+        _fail("backalley: the output was closed before everything was written")
+        return 141
     except UsageError as error:
         _fail(str(error))
     except BackAlleyError as error:
@@ -45,6 +60,8 @@ def main(argv=None) -> int:
         _fail(f"backalley: {error} [{error.rule}: {address(error.number, lang)}]")
     except ValueError as error:
         _fail(f"backalley: {error}")
+    except OSError as error:
+        _fail(f"backalley: cannot write: {error.strerror or error}")
     return 2
 
 
@@ -55,13 +72,14 @@ def _fail(message: str) -> None:
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="backalley", description="Back Alley rules engine.")
+    parser.add_argument("--version", action="version", version=f"backalley {__version__}")
     commands = parser.add_subparsers(required=True, metavar="COMMAND", parser_class=_Parser)
 
     score = commands.add_parser("score", help="a deal's score from bids and tricks",
                                 description="Score a deal. Example: backalley score 5 N=2 E=pass S=1 W=pass --ns 4")
     score.add_argument("hand_size", type=_whole, help="cards each player held")
     score.add_argument("bids", nargs="+", metavar="SEAT=BID", help="the four bids in the order made")
-    score.add_argument("--ns", type=_whole, required=True, help="tricks taken by North-South")
+    score.add_argument("--ns", type=_whole, help="tricks taken by North-South (not for a deal all four passed)")
     score.add_argument("--ew", type=_whole, help="tricks taken by East-West (default: the rest)")
     _common(score, json_flag=True)
     score.set_defaults(run=_score)
@@ -110,6 +128,23 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="the language of the addresses printed (default en)")
     rules.set_defaults(run=_rules)
 
+    scorecard = commands.add_parser(
+        "scorecard", help="keep the score of a match played with real cards, in a JSON file",
+        description="Keep an evening's score in FILE (written whole or not at all). Actions: "
+                    "new [--variant V] [--dealer SEAT] [--force]; add BID BID BID BID --ns TRICKS [--revoke SIDE] "
+                    "(bids from the dealer's left); throw-in; revoke SIDE (the last deal); tiebreak --ns TRICKS; "
+                    "undo; show [--json | --csv] [--lang L].")
+    scorecard.add_argument("file", metavar="FILE")
+    scorecard.add_argument("action", choices=("new", "add", "throw-in", "revoke", "tiebreak", "undo", "show"))
+    scorecard.add_argument("values", nargs="*", metavar="VALUE")
+    scorecard.add_argument("--ns", type=_whole, help="tricks taken by North-South")
+    scorecard.add_argument("--revoke", choices=("NS", "EW"), help="the side charged with an established revoke")
+    scorecard.add_argument("--dealer", default="N", help="the first dealer (new; default N)")
+    scorecard.add_argument("--force", action="store_true", help="new: replace an existing file")
+    scorecard.add_argument("--csv", action="store_true", help="show: print CSV")
+    _common(scorecard, json_flag=True)
+    scorecard.set_defaults(run=_scorecard)
+
     simulate = commands.add_parser("simulate", help="play seeded random matches and report")
     simulate.add_argument("-n", "--matches", type=_positive, default=100, help="how many matches (default 100)")
     simulate.add_argument("--seed", type=_whole, default=0, help="first seed (default 0)")
@@ -127,7 +162,7 @@ def _common(parser, json_flag=False):
 
 
 def _whole(text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
     return int(text)
 
@@ -152,11 +187,18 @@ def _score(args) -> int:
             raise UsageError(f"backalley score: write each bid as SEAT=BID, e.g. N=2 or W=board, not {text!r}")
         bids.append((seat, bid))
     bids = parse_bids(bids)
+    variant = resolve_variant(args.variant)
+    if all(bid == "pass" for _, bid in bids):
+        for _, bid in bids:
+            check_bid(bid, args.hand_size, variant)
+        return _emit(args, {"score": {"NS": 0, "EW": 0}, "thrown_in": True, "warnings": []},
+                     ["all four passed: the deal is thrown in, nobody scores, and the same hand size is dealt again"])
+    if args.ns is None:
+        raise UsageError("backalley score: give North-South's tricks with --ns")
     if args.ew is None and args.ns > args.hand_size:
         raise UsageError(f"backalley score: North-South cannot take {args.ns} tricks in a deal of "
                          f"{args.hand_size} cards")
     ew = args.hand_size - args.ns if args.ew is None else args.ew
-    variant = resolve_variant(args.variant)
     result = score_deal(args.hand_size, bids, {"NS": args.ns, "EW": ew}, variant)
     contracts = side_contracts(bids, variant)
     lines = []
@@ -167,7 +209,7 @@ def _score(args) -> int:
         lines.append(f"{side}: {wanted}, {tricks} trick{'s' * (tricks != 1)} -> {result[side]:+d}")
     warnings = overbid_warnings(args.hand_size, bids)
     lines += [f"warning: {w}" for w in warnings]
-    return _emit(args, {"score": result, "warnings": warnings}, lines)
+    return _emit(args, {"score": result, "thrown_in": False, "warnings": warnings}, lines)
 
 
 def _schedule(args) -> int:
@@ -294,6 +336,66 @@ def _rules(args) -> int:
     rules = cited_rules()
     lines = [f"{r['number']:5} {r['id']:14} {r['rule']}  [{r['urls'][args.lang]}]" for r in rules]
     return _emit(args, rules, lines)
+
+
+def _scorecard(args) -> int:
+    path = Path(args.file)
+    wanted = {"new": 0, "add": 4, "throw-in": 0, "revoke": 1, "tiebreak": 0, "undo": 0, "show": 0}[args.action]
+    if len(args.values) != wanted:
+        raise UsageError(f"backalley scorecard {args.action}: give {wanted} value{'s' * (wanted != 1)}, "
+                         f"got {len(args.values)}")
+    if args.action in ("add", "tiebreak") and args.ns is None:
+        raise UsageError(f"backalley scorecard {args.action}: give North-South's tricks with --ns")
+    if args.action == "new":
+        if path.exists() and not args.force:
+            raise UsageError(f"backalley scorecard: {path} exists (use --force to start it again)")
+        card = Scorecard(args.variant, args.dealer)
+    else:
+        card = _load(path)
+        if args.action == "add":
+            card.record(args.values, args.ns, args.revoke)
+        elif args.action == "throw-in":
+            card.throw_in()
+        elif args.action == "revoke":
+            card.revoke(args.values[0].upper())
+        elif args.action == "tiebreak":
+            card.record_tiebreak(args.ns)
+        elif args.action == "undo":
+            card.undo()
+    if args.action != "show":
+        _save(path, card)
+    if args.csv:
+        print(card.to_csv(), end="")
+        return 0
+    data = {"variant": card.variant.spec, "rows": [row._asdict() for row in card.rows], "totals": card.totals,
+            "tiebreak": card.tiebreak, "next": card.next_deal._asdict() if card.next_deal else None,
+            "finished": card.finished, "winner": card.winner}
+    return _emit(args, data, sheet(card, args.lang))
+
+
+def _load(path: Path) -> Scorecard:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"backalley scorecard: no scorecard at {path}: start one with "
+                         f"'backalley scorecard {path} new'") from None
+    except OSError as error:
+        raise UsageError(f"backalley scorecard: cannot read {path}: {error.strerror}") from None
+    return Scorecard.from_json(text)
+
+
+def _save(path: Path, card: Scorecard) -> None:
+    """Write the scorecard whole or not at all: to a file beside it, then renamed over it."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        with open(temporary, "w", encoding="utf-8") as out:
+            out.write(card.to_json())
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise UsageError(f"backalley scorecard: cannot write {path}: {error.strerror}") from None
 
 
 def _simulate(args) -> int:

@@ -84,6 +84,11 @@ class Deal:
             else:
                 self.bid(self.to_act, bid)
 
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.variant.name}: {self.hand_size} cards each, trumps "
+                f"{self.trump or 'none'}, {self.dealer} deals, {self.phase}"
+                f"{f', {self.to_act} to act' if self.to_act else ''}>")
+
     # -- what can be seen ---------------------------------------------------------------
     @property
     def trump(self) -> str | None:

@@ -69,8 +69,12 @@ def example_figures(variant="standard", examples=None) -> list[Figure]:
     """
     v = resolve_variant(variant)
     figures = []
+    sizes = set(deal_sizes(v))
     for example, names in (worked_examples() if examples is None else examples).items():
         deal = names.get("deal")
+        size = names.get("hand_size", deal.hand_size if isinstance(deal, Deal) else None)
+        if size is not None and size not in sizes:
+            continue  # a hand size the variant never deals: the example cannot happen under it
         rainbows = rainbow_hands(deal.dealt_hands, deal.trump) if isinstance(deal, Deal) else ()
         for name, tricks in names.get("outcomes", {}).items():
             figures.append(Figure(example, name, "score", tricks,
@@ -106,10 +110,14 @@ def _replay(example: str, deal: Deal, variant) -> list[Figure]:
 def changes(a, b, examples=None) -> list[tuple[Figure | None, Figure | None]]:
     """The figures of the worked examples that differ between variants ``a`` and ``b``, paired.
 
-    A figure that only one variant reaches (a replay refused earlier) is paired with ``None``.
+    A figure that only one variant reaches (a replay refused earlier) is paired with ``None``;
+    an example with a hand size that one of the variants never deals is left out.
     """
     first = {(f.example, f.name): f for f in example_figures(a, examples)}
     second = {(f.example, f.name): f for f in example_figures(b, examples)}
+    both = {f.example for f in first.values()} & {f.example for f in second.values()}
+    first = {key: f for key, f in first.items() if f.example in both}
+    second = {key: f for key, f in second.items() if f.example in both}
     keys = list(first) + [key for key in second if key not in first]
     return [(first.get(key), second.get(key)) for key in keys
             if key not in first or key not in second or first[key].value != second[key].value]

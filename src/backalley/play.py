@@ -88,7 +88,8 @@ def check_jokers(cards, trump, variant) -> None:
             raise InvalidDeal("hands", "a deal without trumps has at most one joker in play, the one not turned")
 
 
-def legal_plays(hand, trick, trump, *, trump_played=False, bid_board=False, variant="standard"):
+def legal_plays(hand, trick, trump: str | None, *, trump_played: bool = False, bid_board: bool = False,
+                variant="standard") -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, in play order).
 
     Cards are card objects or texts; a hand or trick may also be one string ("5H KH 9S").
@@ -103,7 +104,8 @@ def legal_plays(hand, trick, trump, *, trump_played=False, bid_board=False, vari
     return list(cards)
 
 
-def check_play(card, hand, trick, trump, *, trump_played=False, bid_board=False, variant="standard"):
+def check_play(card, hand, trick, trump: str | None, *, trump_played: bool = False, bid_board: bool = False,
+               variant="standard") -> Reason | None:
     """``None`` when ``card`` may be played, else the ``Reason`` (rule id and message)."""
     v = resolve_variant(variant)
     card = parse_card(card)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .cards import EFFECTIVE_SUIT, INDEX, JOKERS, POWER, TRUMP
 from .deal import Deal
+from .errors import InvalidArgument
 from .play import allowed, by_suit, winning_index
 
 
@@ -21,6 +22,8 @@ def reachable_splits(deal: Deal) -> list[dict[str, int]]:
     """Every final split of the tricks, ``{"NS": n, "EW": m}``, that legal play can still reach
     from ``deal`` as it stands (bidding over; cards may already have been played), fewest
     North–South tricks first. A deal still in its bidding, or thrown in, has none."""
+    if not isinstance(deal, Deal):
+        raise InvalidArgument(f"reachable_splits takes a Deal, got {deal!r}")
     if deal.phase == "bid" or deal.thrown_in:
         return []
     won = deal.tricks_won

@@ -9,7 +9,7 @@ from .bidding import Contract, check_bid, contracts, parse_bids
 from .cards import SUITS, parse_cards, parse_trump
 from .table import SEATS, seat_index, side_of
 from .errors import InvalidDeal
-from .variants import Variant, resolve_variant
+from .variants import Variant, deal_sizes, resolve_variant
 
 
 def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Variant, set_: bool = False) -> int:
@@ -48,16 +48,24 @@ def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None,
         raise InvalidDeal("revoke", f"a revoke is charged to a side, 'NS' or 'EW', got {revoke!r}")
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
         raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+    if hand_size not in dealt_sizes(v):
+        raise InvalidDeal("hands", f"{v.name} never deals {hand_size} cards each "
+                                   f"(its deals have {', '.join(map(str, sorted(dealt_sizes(v))))})")
     pairs = parse_bids(bids)
     for _, bid in pairs:
         check_bid(bid, hand_size, v)
-    won = _parse_tricks(tricks, hand_size)
+    won = parse_tricks(tricks, hand_size)
     bonus = rainbow_bonus(hand_size, rainbows, v)
     if all(bid == "pass" for _, bid in pairs):
         return {"NS": 0, "EW": 0}
     found = contracts(pairs, v, hand_size)
     return {side: contract_score(found[side], won[side], hand_size, v, side == revoke) + bonus[side]
             for side in ("NS", "EW")}
+
+
+def dealt_sizes(variant) -> frozenset:
+    """The hand sizes a variant deals: its schedule's, and the largest again for a tie-break."""
+    return frozenset(deal_sizes(variant))
 
 
 def rainbow_hands(hands, trump) -> list[str]:
@@ -86,7 +94,8 @@ def rainbow_bonus(hand_size: int, rainbows, variant) -> dict[str, int]:
     return bonus
 
 
-def _parse_tricks(tricks, hand_size: int) -> dict[str, int]:
+def parse_tricks(tricks, hand_size: int) -> dict[str, int]:
+    """``{"NS": n, "EW": m}`` checked: whole numbers adding up to the hand size."""
     if not hasattr(tricks, "keys") or set(tricks.keys()) != {"NS", "EW"}:
         raise InvalidDeal("tricks", f"tricks are given as {{'NS': n, 'EW': m}}, got {tricks!r}")
     values = [tricks["NS"], tricks["EW"]]

@@ -1,0 +1,242 @@
+"""A scorecard for a match played with real cards: the schedule, the dealer, checked bids and
+tricks, running totals, thrown-in deals, established revokes, undo, and JSON or CSV.
+
+>>> card = Scorecard("short-14", first_dealer="N")
+>>> card.next_deal
+NextDeal(number=1, hand_size=7, dealer='N', first_bidder='E')
+>>> card.record(bids=[2, "pass", 3, "pass"], tricks={"NS": 1, "EW": 6}).score   # E, S, W, N
+{'NS': 1, 'EW': 26}
+>>> card.throw_in().dealer, card.next_deal.hand_size, card.next_deal.dealer
+('E', 6, 'S')
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import NamedTuple
+
+from .bidding import check_bid, normalize_bid
+from .errors import InvalidArgument, InvalidDeal
+from .scoring import parse_tricks, score_deal
+from .table import SEATS, SIDES, left_of, seat_index
+from .variants import deal_sizes, resolve_variant
+
+FORMAT = "backalley-scorecard"
+VERSION = 1
+
+
+class NextDeal(NamedTuple):
+    """The deal to play next: its number in the schedule, hand size, dealer and first bidder."""
+
+    number: int
+    hand_size: int
+    dealer: str
+    first_bidder: str
+
+
+class Row(NamedTuple):
+    """One deal on the score sheet (a thrown-in deal has no tricks and scores nothing)."""
+
+    number: int
+    hand_size: int
+    dealer: str
+    bids: tuple
+    """``(seat, bid)`` in table order from the dealer's left."""
+    tricks: dict | None
+    revoke: str | None
+    score: dict
+    totals: dict
+    thrown_in: bool
+
+
+class Scorecard:
+    """The score sheet of one match; every entry is checked, and a refused one changes nothing."""
+
+    def __init__(self, variant="standard", first_dealer="N"):
+        self.variant = resolve_variant(variant)
+        self.first_dealer = SEATS[seat_index(first_dealer)]
+        self.rows: list[Row] = []
+        self.tiebreak: dict | None = None
+
+    # -- where the match stands --------------------------------------------------------------
+    @property
+    def totals(self) -> dict:
+        return dict(self.rows[-1].totals) if self.rows else {"NS": 0, "EW": 0}
+
+    @property
+    def deals_played(self) -> int:
+        return sum(not row.thrown_in for row in self.rows)
+
+    @property
+    def needs_tiebreak(self) -> bool:
+        """All scheduled deals are played, the totals are equal and the variant breaks ties."""
+        sizes = deal_sizes(self.variant)
+        totals = self.totals
+        return (self.deals_played == len(sizes) and totals["NS"] == totals["EW"]
+                and self.variant.tie == "tiebreak" and self.tiebreak is None)
+
+    @property
+    def finished(self) -> bool:
+        return self.deals_played == len(deal_sizes(self.variant)) and not self.needs_tiebreak
+
+    @property
+    def winner(self) -> str | None:
+        """``"NS"`` or ``"EW"`` once finished; ``None`` for a draw or a match still going."""
+        if not self.finished:
+            return None
+        ns, ew = self.totals["NS"], self.totals["EW"]
+        if ns == ew and self.tiebreak is not None:
+            ns, ew = self.tiebreak["NS"], self.tiebreak["EW"]
+        return "NS" if ns > ew else "EW" if ew > ns else None
+
+    @property
+    def next_deal(self) -> NextDeal | None:
+        """The next deal of the schedule (or the tie-break deal); ``None`` once finished."""
+        if self.finished:
+            return None
+        sizes = deal_sizes(self.variant)
+        dealer = seat_index(self.first_dealer)
+        for row in self.rows:
+            if not (row.thrown_in and self.variant.throw_in_dealer == "same"):
+                dealer = left_of(dealer)
+        size = max(sizes) if self.needs_tiebreak else sizes[self.deals_played]
+        return NextDeal(self.deals_played + 1, size, SEATS[dealer], SEATS[left_of(dealer)])
+
+    # -- entries -------------------------------------------------------------------------------
+    def record(self, bids, tricks, revoke=None) -> Row:
+        """Score the next deal: ``bids`` are the four bids in table order from the dealer's left
+        (values, or ``(seat, bid)`` pairs), ``tricks`` North–South's tricks or ``{"NS": n, "EW": m}``,
+        ``revoke`` the side charged with an established revoke, if any (RULES §9)."""
+        deal = self._open()
+        pairs = self._bids(bids, deal)
+        if all(bid == "pass" for _, bid in pairs):
+            raise InvalidDeal("bids", "all four passed: the deal is thrown in (record it with throw_in)")
+        if isinstance(tricks, int) and not isinstance(tricks, bool):
+            tricks = {"NS": tricks, "EW": deal.hand_size - tricks}
+        score = score_deal(deal.hand_size, pairs, tricks, self.variant, revoke=revoke)
+        return self._add(Row(deal.number, deal.hand_size, deal.dealer, tuple(pairs), dict(tricks), revoke,
+                             score, self._plus(score), False))
+
+    def throw_in(self) -> Row:
+        """Record the next deal as thrown in: all four passed; the hand size is dealt again."""
+        deal = self._open()
+        zero = {"NS": 0, "EW": 0}
+        seats = [SEATS[(seat_index(deal.first_bidder) + i) & 3] for i in range(4)]
+        return self._add(Row(deal.number, deal.hand_size, deal.dealer, tuple((s, "pass") for s in seats), None,
+                             None, zero, self._plus(zero), True))
+
+    def revoke(self, side: str) -> Row:
+        """Score the last deal again with an established revoke charged to ``side``."""
+        if not self.rows or self.rows[-1].thrown_in:
+            raise InvalidDeal("revoke", "a revoke is charged on a deal that was played: record it first")
+        last = self.rows[-1]
+        before = self.rows[-2].totals if len(self.rows) > 1 else {"NS": 0, "EW": 0}
+        score = score_deal(last.hand_size, last.bids, last.tricks, self.variant, revoke=side)
+        totals = {s: before[s] + score[s] for s in SIDES}
+        self.rows[-1] = last._replace(revoke=side, score=score, totals=totals)
+        return self.rows[-1]
+
+    def record_tiebreak(self, tricks) -> dict:
+        """The tricks of the tie-break deal (no bids; more tricks wins, nothing is added)."""
+        if not self.needs_tiebreak:
+            raise InvalidDeal("phase", "no tie-break deal is due")
+        size = max(deal_sizes(self.variant))
+        if isinstance(tricks, int) and not isinstance(tricks, bool):
+            tricks = {"NS": tricks, "EW": size - tricks}
+        self.tiebreak = parse_tricks(tricks, size)
+        return self.tiebreak
+
+    def undo(self) -> None:
+        """Take back the last entry."""
+        if self.tiebreak is not None:
+            self.tiebreak = None
+        elif self.rows:
+            self.rows.pop()
+        else:
+            raise InvalidDeal("phase", "nothing to undo: the scorecard is empty")
+
+    def _open(self) -> NextDeal:
+        deal = self.next_deal
+        if deal is None or self.needs_tiebreak:
+            raise InvalidDeal("phase", "the match is over" if deal is None else
+                              "the totals are equal: record the tie-break deal")
+        return deal
+
+    def _bids(self, bids, deal: NextDeal) -> list:
+        if isinstance(bids, (str, bytes, dict)) or not hasattr(bids, "__iter__"):
+            raise InvalidDeal("bids", f"bids are a list of four, from the dealer's left, got {bids!r}")
+        bids = list(bids)
+        if len(bids) != 4:
+            raise InvalidDeal("bids", f"a deal has four bids, from the dealer's left ({deal.first_bidder}), "
+                                      f"got {len(bids)}")
+        order = [SEATS[(seat_index(deal.first_bidder) + i) & 3] for i in range(4)]
+        pairs = []
+        for seat, bid in zip(order, bids):
+            if isinstance(bid, (tuple, list)):
+                given, bid = bid
+                if SEATS[seat_index(given)] != seat:
+                    raise InvalidDeal("bids", f"{seat} bids there, not {given}: bids go round from the "
+                                              f"dealer's left ({deal.first_bidder})")
+            pairs.append((seat, check_bid(normalize_bid(bid), deal.hand_size, self.variant)))
+        return pairs
+
+    def _plus(self, score: dict) -> dict:
+        totals = self.totals
+        return {s: totals[s] + score[s] for s in SIDES}
+
+    def _add(self, row: Row) -> Row:
+        self.rows.append(row)
+        return row
+
+    # -- saving ----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        entries = []
+        for row in self.rows:
+            if row.thrown_in:
+                entries.append({"throw_in": True})
+            else:
+                entries.append({"bids": [bid for _, bid in row.bids], "tricks": row.tricks, "revoke": row.revoke})
+        return json.dumps({"format": FORMAT, "version": VERSION, "variant": self.variant.spec,
+                           "first_dealer": self.first_dealer, "entries": entries, "tiebreak": self.tiebreak},
+                          indent=1)
+
+    @classmethod
+    def from_json(cls, text) -> "Scorecard":
+        """The scorecard saved by ``to_json``, every entry checked again."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise InvalidArgument(f"not a saved scorecard: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise InvalidArgument(f"not a saved scorecard of version {VERSION}")
+        card = cls(data.get("variant"), data.get("first_dealer"))
+        entries = data.get("entries")
+        if not isinstance(entries, list):
+            raise InvalidArgument("a saved scorecard's entries are a list")
+        for number, entry in enumerate(entries, 1):
+            try:
+                if not isinstance(entry, dict):
+                    raise InvalidArgument("an entry is an object")
+                if entry.get("throw_in"):
+                    card.throw_in()
+                else:
+                    card.record(entry.get("bids"), entry.get("tricks"), entry.get("revoke"))
+            except ValueError as error:
+                raise InvalidArgument(f"entry {number} of the saved scorecard is refused: {error}") from None
+        if data.get("tiebreak") is not None:
+            card.record_tiebreak(data["tiebreak"])
+        return card
+
+    def to_csv(self) -> str:
+        """The score sheet as CSV: a row per deal, with each side's bid, tricks, score and total."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["deal", "hand_size", "dealer", "bids", "thrown_in", "revoke",
+                         "NS_tricks", "EW_tricks", "NS_score", "EW_score", "NS_total", "EW_total"])
+        for row in self.rows:
+            tricks = row.tricks or {"NS": "", "EW": ""}
+            writer.writerow([row.number, row.hand_size, row.dealer, " ".join(f"{s}={b}" for s, b in row.bids),
+                             "yes" if row.thrown_in else "no", row.revoke or "", tricks["NS"], tricks["EW"],
+                             row.score["NS"], row.score["EW"], row.totals["NS"], row.totals["EW"]])
+        return out.getvalue()

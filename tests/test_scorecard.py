@@ -1,0 +1,141 @@
+"""The scorecard for games played with real cards, and ``backalley scorecard``: the schedule and
+the dealer, checked entries, throw-ins, revokes, the tie-break deal, undo, JSON, CSV, and a file
+written whole or not at all."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from backalley import InvalidDeal, Scorecard, deal_sizes, score_deal
+from backalley.cli import main
+
+
+def test_the_scorecard_follows_the_schedule_dealer_and_throw_ins():
+    card = Scorecard("gamerules-25", first_dealer="W")
+    seen = []
+    while not card.finished:
+        deal = card.next_deal
+        seen.append((deal.hand_size, deal.dealer, deal.first_bidder))
+        if len(seen) == 3:
+            card.throw_in()
+            continue
+        bids = ["board" if deal.hand_size == 1 else 1, "pass", "pass", "pass"]
+        card.record(bids, tricks=deal.hand_size)
+    sizes = deal_sizes("gamerules-25")
+    assert [s for s, _, _ in seen] == [*sizes[:3], *sizes[2:]]          # the thrown-in size again
+    assert [d for _, d, _ in seen][:5] == ["W", "N", "E", "S", "W"]     # the deal moves on after a throw-in
+    assert all(b == "NESW"[("NESW".index(d) + 1) % 4] for _, d, b in seen)
+    assert card.totals == {"NS": sum(r.score["NS"] for r in card.rows), "EW": sum(r.score["EW"] for r in card.rows)}
+    assert card.next_deal is None and card.winner == "NS"
+
+
+def test_each_row_is_scored_as_score_deal_scores_it_with_running_totals():
+    card = Scorecard()
+    row = card.record(["2", "pass", "board", "1"], {"NS": 4, "EW": 9})   # E, S, W, N: dealer N
+    assert row.bids == (("E", 2), ("S", "pass"), ("W", "board"), ("N", 1))
+    assert row.score == score_deal(13, row.bids, {"NS": 4, "EW": 9}) and row.totals == row.score
+    second = card.record([1, 1, 1, 1], 6)
+    assert second.totals == {s: row.score[s] + second.score[s] for s in ("NS", "EW")}
+
+
+def test_a_revoke_scores_the_offending_side_as_set():
+    card = Scorecard()
+    card.record([3, "pass", 2, "pass"], {"NS": 8, "EW": 5})      # E 3, W 2: EW target 5, made
+    row = card.revoke("EW")
+    assert row.revoke == "EW" and row.score["EW"] == -25 and row.totals == row.score
+
+
+@pytest.mark.parametrize("call, says", [
+    (lambda c: c.record([1, "pass", "pass"], 5), "four bids"),
+    (lambda c: c.record([13, "pass", "pass", "pass"], 5), "not allowed with 13 cards"),
+    (lambda c: c.record(["pass"] * 4, 0), "throw_in"),
+    (lambda c: c.record([1, "pass", "pass", "pass"], {"NS": 9, "EW": 9}), "18 tricks"),
+    (lambda c: c.record([("N", 1), ("E", "pass"), ("S", "pass"), ("W", "pass")], 5), "E bids there"),
+    (lambda c: c.revoke("NS"), "record it first"),
+    (lambda c: c.undo(), "nothing to undo"),
+    (lambda c: c.record_tiebreak(6), "no tie-break deal is due"),
+])
+def test_a_refused_entry_changes_nothing(call, says):
+    card = Scorecard()
+    before = card.to_json()
+    with pytest.raises(ValueError, match=says):
+        call(card)
+    assert card.to_json() == before
+
+
+def test_a_tie_break_deal_decides_equal_totals():
+    card = Scorecard("standard,schedule=1/1,tie=tiebreak")
+    card.record(["board", "pass", "pass", "pass"], 1)   # dealer N: East's board is lost, NS +1, EW −10
+    assert not card.needs_tiebreak
+    card.record(["board", "pass", "pass", "pass"], 0)   # dealer E: South's board is lost, NS −10, EW +1
+    assert card.totals == {"NS": -9, "EW": -9} and card.needs_tiebreak and not card.finished
+    assert card.next_deal.hand_size == 1 and card.winner is None
+    with pytest.raises(InvalidDeal, match="record the tie-break deal"):
+        card.record(["board", "pass", "pass", "pass"], 1)
+    card.record_tiebreak({"NS": 0, "EW": 1})
+    assert card.finished and card.winner == "EW" and card.next_deal is None
+    card.undo()
+    assert card.needs_tiebreak
+
+
+def test_json_and_csv_keep_every_entry():
+    card = Scorecard("short-14", "S")
+    card.record([2, "pass", 3, "pass"], 1)
+    card.throw_in()
+    card.record(["board", "pass", "pass", "pass"], 6)
+    card.revoke("NS")
+    again = Scorecard.from_json(card.to_json())
+    assert again.rows == card.rows and again.next_deal == card.next_deal
+    lines = card.to_csv().splitlines()
+    assert len(lines) == 4 and lines[2].split(",")[4] == "yes"
+    with pytest.raises(ValueError, match="entry 1 of the saved scorecard is refused"):
+        Scorecard.from_json(json.dumps({**json.loads(card.to_json()), "entries": [{"bids": [9, 9], "tricks": 1}]}))
+
+
+# -- the command -----------------------------------------------------------------------------------
+def run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_an_evening_on_the_command_line(tmp_path, capsys):
+    path = tmp_path / "evening.json"
+    assert run(capsys, "scorecard", path, "new", "--variant", "short-14")[0] == 0
+    assert run(capsys, "scorecard", path, "add", 2, "pass", 3, "pass", "--ns", 1)[0] == 0
+    assert run(capsys, "scorecard", path, "throw-in")[0] == 0
+    assert run(capsys, "scorecard", path, "add", "board", "pass", "pass", "pass", "--ns", 6, "--revoke", "NS")[0] == 0
+    good = path.read_bytes()
+    status, out, err = run(capsys, "scorecard", path, "add", 9, "pass", "pass", "pass", "--ns", 6)
+    assert status == 2 and out == "" and "not allowed with 5 cards" in err and path.read_bytes() == good
+    status, out, _ = run(capsys, "scorecard", path, "show", "--lang", "fr")
+    assert status == 0 and "annulée" in out and "renonce N–S" in out and "−34" in out
+    status, out, _ = run(capsys, "scorecard", path, "show", "--json")
+    data = json.loads(out)
+    assert data["totals"] == {"NS": 1, "EW": -34} and data["next"]["hand_size"] == 5
+    assert run(capsys, "scorecard", path, "undo")[0] == 0
+    assert len(json.loads(run(capsys, "scorecard", path, "show", "--json")[1])["rows"]) == 2
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["show"], "no scorecard at"),
+    (["add", "1", "pass"], "give 4 values"),
+    (["add", "1", "pass", "pass", "pass"], "--ns"),
+])
+def test_command_mistakes_give_one_line(tmp_path, capsys, argv, says):
+    path = tmp_path / "missing.json" if argv == ["show"] else tmp_path / "card.json"
+    if argv != ["show"]:
+        run(capsys, "scorecard", path, "new")
+    status, out, err = run(capsys, "scorecard", path, *argv)
+    assert status == 2 and len(err.strip().splitlines()) == 1 and says in err
+
+
+def test_new_does_not_overwrite_an_evening(tmp_path, capsys):
+    path = tmp_path / "card.json"
+    run(capsys, "scorecard", path, "new")
+    run(capsys, "scorecard", path, "add", 1, "pass", "pass", "pass", "--ns", 5)
+    kept = path.read_bytes()
+    status, _, err = run(capsys, "scorecard", path, "new")
+    assert status == 2 and "--force" in err and path.read_bytes() == kept
