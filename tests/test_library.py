@@ -253,3 +253,18 @@ def test_a_number_in_another_script_is_no_whole_number(capsys):
     from backalley.cli import main
     assert main(["score", "²", "N=pass", "E=pass", "S=pass", "W=pass"]) == 2
     assert "not a whole number: '²'" in capsys.readouterr().err
+
+
+def test_a_thrown_in_deal_needs_no_made_up_tricks():
+    passes = [("N", "pass"), ("E", "pass"), ("S", "pass"), ("W", "pass")]
+    assert score_deal(5, passes, None) == score_deal(5, passes, {"NS": 0, "EW": 0}) == {"NS": 0, "EW": 0}
+
+
+def test_the_package_is_typed_exports_its_records_and_shows_itself():
+    from importlib.resources import files
+
+    import backalley
+    assert files("backalley").joinpath("py.typed").is_file()
+    assert {"DealRecord", "SeatView", "Scorecard", "InvalidArgument", "__version__"} <= set(backalley.__all__)
+    assert repr(Match("short-14", seed=1)).startswith("<Match short-14: 7 cards each")
+    assert repr(PACK[12]) == "AS"

@@ -34,7 +34,8 @@ def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None,
     """Both sides' scores for a played deal.
 
     ``bids`` are ``[(seat, bid), …]`` in the order made; ``tricks`` is ``{"NS": n, "EW": m}``
-    adding up to ``hand_size``. A deal that all four passed is thrown in and scores nothing.
+    adding up to ``hand_size``. A deal that all four passed is thrown in and scores nothing,
+    whatever ``tricks`` is (``None`` will do).
     ``revoke`` names the side (``"NS"`` or ``"EW"``) whose revoke was established (the site's
     convention, RULES §9): that side is scored as set, the other on the tricks it took.
     ``rainbows`` names the seats dealt a rainbow (``rainbow_hands``): under the house rule
@@ -54,10 +55,10 @@ def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None,
     pairs = parse_bids(bids)
     for _, bid in pairs:
         check_bid(bid, hand_size, v)
+    if all(bid == "pass" for _, bid in pairs):
+        return {"NS": 0, "EW": 0}  # thrown in: no tricks were played (``tricks`` may be None)
     won = parse_tricks(tricks, hand_size)
     bonus = rainbow_bonus(hand_size, rainbows, v)
-    if all(bid == "pass" for _, bid in pairs):
-        return {"NS": 0, "EW": 0}
     found = contracts(pairs, v, hand_size)
     return {side: contract_score(found[side], won[side], hand_size, v, side == revoke) + bonus[side]
             for side in ("NS", "EW")}
