@@ -131,10 +131,9 @@ def contracts(pairs, v, hand_size: int | None) -> dict[str, Contract]:
             targets[side] += bid
     if v.target_capped and hand_size is not None:
         targets = [min(target, hand_size) for target in targets]
-    return {
-        side: Contract(0, multipliers[i]) if multipliers[i] else Contract(targets[i], None)
-        for i, side in enumerate(SIDES)
-    }
+    ns, ew = multipliers
+    return {"NS": Contract(0, ns) if ns else Contract(targets[0], None),
+            "EW": Contract(0, ew) if ew else Contract(targets[1], None)}
 
 
 def opening_leader(bids, variant="standard") -> str | None:

@@ -286,7 +286,7 @@ class Deal:
         """Both sides' scores once the deal is over (nothing for a thrown-in deal)."""
         if self.phase != "over":
             raise InvalidDeal("phase", "a deal is scored once its last trick is played")
-        if self.thrown_in or not self._bids:
+        if not self._bids or self.thrown_in:
             return {"NS": 0, "EW": 0}
         h, v = self.hand_size, self.variant
         found = contracts(self._bids, v, h)

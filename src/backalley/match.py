@@ -155,10 +155,12 @@ class Match(Deal):
             self.tiebreak = self.tricks_won
             self.finished = True
             return
-        score = self.score()
         thrown = self.thrown_in
+        score = {"NS": 0, "EW": 0} if thrown else self.score()
+        won = self._won
         self.history.append(DealRecord(
-            self.hand_size, self.dealer, self.trump, self.turned, tuple(self._bids), self.tricks_won, score, thrown,
+            self.hand_size, SEATS[self._dealer], self.trump, self.turned, tuple(self._bids),
+            {"NS": won[0], "EW": won[1]}, score, thrown,
             " ".join(self._played), bytes(self._done),
             " ".join(card for hand in self._hands for card in hand) if thrown else None,
         ))

@@ -35,7 +35,7 @@ def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None,
 
     ``bids`` are ``[(seat, bid), …]`` in the order made; ``tricks`` is ``{"NS": n, "EW": m}``
     adding up to ``hand_size``. A deal that all four passed is thrown in and scores nothing:
-    its ``tricks`` are ``None`` (or none taken, ``{"NS": 0, "EW": 0}``).
+    its ``tricks`` may be ``None`` (or none taken, ``{"NS": 0, "EW": 0}``).
     ``revoke`` names the side (``"NS"`` or ``"EW"``) whose revoke was established (the site's
     convention, RULES §9): that side is scored as set, the other on the tricks it took.
     ``rainbows`` names the seats dealt a rainbow (``rainbow_hands``): under the house rule
@@ -55,10 +55,9 @@ def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None,
     pairs = parse_bids(bids)
     for _, bid in pairs:
         check_bid(bid, hand_size, v)
-    if all(bid == "pass" for _, bid in pairs):  # thrown in: no trick is played
+    if all(bid == "pass" for _, bid in pairs):  # thrown in: nothing to score, no trick to count
         if tricks is not None and tricks != {"NS": 0, "EW": 0}:
-            raise InvalidDeal("tricks", f"all four passed: the deal is thrown in and no trick is played "
-                                        f"(give None), got {tricks!r}")
+            parse_tricks(tricks, hand_size)  # still refuses counts that cannot be
         return {"NS": 0, "EW": 0}
     won = parse_tricks(tricks, hand_size)
     bonus = rainbow_bonus(hand_size, rainbows, v)
