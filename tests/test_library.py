@@ -268,3 +268,15 @@ def test_the_package_is_typed_exports_its_records_and_shows_itself():
     assert {"DealRecord", "SeatView", "Scorecard", "InvalidArgument", "__version__"} <= set(backalley.__all__)
     assert repr(Match("short-14", seed=1)).startswith("<Match short-14: 7 cards each")
     assert repr(PACK[12]) == "AS"
+
+
+def test_every_public_function_is_annotated():
+    import inspect
+
+    import backalley
+    for name in backalley.__all__:
+        function = getattr(backalley, name)
+        if inspect.isfunction(function):
+            signature = inspect.signature(function)
+            assert signature.return_annotation is not inspect.Signature.empty, name
+            assert all(p.annotation is not p.empty for p in signature.parameters.values()), name

@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from .errors import IllegalBid, InvalidDeal
+from .hints import BidsLike, VariantLike
 from .table import SEATS, SIDES, left_of, seat_index
 from .variants import resolve_variant
 
@@ -41,7 +42,7 @@ def normalize_bid(bid) -> "str | int":
     raise IllegalBid("bid-value", f"not a bid: {bid!r} (bid pass, a whole number or board)")
 
 
-def legal_bids(hand_size: int, variant="standard") -> list:
+def legal_bids(hand_size: int, variant: VariantLike = "standard") -> list:
     """Every bid allowed in a deal of ``hand_size`` cards: pass, 1 … h − 1 (or h, under the house
     rule ``bid_up_to_hand_size``), board."""
     bids = BIDS.get((hand_size, resolve_variant(variant).bid_up_to_hand_size)) if type(hand_size) is int else None
@@ -103,14 +104,15 @@ def parse_bids(bids, complete: bool = True) -> list[tuple[str, "str | int"]]:
     return [(SEATS[seat], bid) for seat, bid in pairs]
 
 
-def board_multipliers(bids, variant="standard") -> dict[str, int]:
+def board_multipliers(bids: BidsLike, variant: VariantLike = "standard") -> dict[str, int]:
     """The multiplier of each board bid, counted in the order made around the table (bids so far)."""
     levels = resolve_variant(variant).board_multipliers
     boards = [seat for seat, bid in parse_bids(bids, complete=False) if bid == "board"]
     return {seat: levels[i] for i, seat in enumerate(boards)}
 
 
-def side_contracts(bids, variant="standard", hand_size: int | None = None) -> dict[str, Contract]:
+def side_contracts(bids: BidsLike, variant: VariantLike = "standard",
+                   hand_size: int | None = None) -> dict[str, Contract]:
     """Each side's contract from the bids so far: its highest board multiplier, or the sum of its
     numbers (at most ``hand_size`` under the house rule ``target_capped``, when the hand size is given)."""
     if hand_size is not None:
@@ -136,7 +138,7 @@ def contracts(pairs, v, hand_size: int | None) -> dict[str, Contract]:
             "EW": Contract(0, ew) if ew else Contract(targets[1], None)}
 
 
-def opening_leader(bids, variant="standard") -> str | None:
+def opening_leader(bids: BidsLike, variant: VariantLike = "standard") -> str | None:
     """Who leads first, once all four have bid: the last board bidder (the first, under the house
     rule ``board_leader``), else the highest number (first bidder on ties).
 
@@ -159,7 +161,7 @@ def leader(pairs, v) -> str | None:
     return found
 
 
-def overbid_warnings(hand_size: int, bids) -> list[str]:
+def overbid_warnings(hand_size: int, bids: BidsLike) -> list[str]:
     """Plain-words warnings when a side's or the table's numbers exceed the hand size (bids so
     far); a side that bid board plays for every trick, so its numbers do not count.
 

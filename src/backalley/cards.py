@@ -77,7 +77,7 @@ _BY_TEXT = {text: card for text, card in zip(_TEXT, PACK)}
 _BY_TEXT.update({"T" + s: _BY_TEXT["10" + s] for s in SUITS})
 
 
-def parse_card(card) -> Card:
+def parse_card(card: object) -> Card:
     """The card named by ``card`` (case-insensitive text such as ``AS``, ``10H``, ``TH``, ``BIG``).
 
     A card object is returned as it is; anything else raises ``ValueError`` naming the text.
@@ -91,7 +91,7 @@ def parse_card(card) -> Card:
     raise ValueError(f"not a card: {card!r} ({_HELP})")
 
 
-def parse_cards(cards) -> list[Card]:
+def parse_cards(cards: object) -> list[Card]:
     """A list of cards from an iterable of cards or texts, or from one space-separated string."""
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()

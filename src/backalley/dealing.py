@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from .cards import BIG, JOKERS, LITTLE, PACK, Card, parse_cards
 from .errors import InvalidDeal
+from .hints import CardsLike, VariantLike
 from .table import SEATS, left_of, seat_index
 from .variants import resolve_variant
 
@@ -38,7 +39,7 @@ class Dealt(NamedTuple):
     """The other joker, set aside unseen in a no-trump deal, if a player had been dealt it."""
 
 
-def deal_pack(pack, dealer, hand_size: int, variant="standard") -> Dealt:
+def deal_pack(pack: CardsLike, dealer: str, hand_size: int, variant: VariantLike = "standard") -> Dealt:
     """Deal ``hand_size`` cards each from ``pack`` (its top first) as ``dealer`` would.
 
     ``pack`` needs as many cards as the deal uses (every hand, the turned cards and a joker's

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .cards import BIG, EFFECTIVE_SUIT, JOKERS, POWER, SUITS, TRUMP, Card, card_order, parse_card, parse_cards, parse_trump
 from .errors import IllegalPlay, InvalidDeal, Reason, flag
+from .hints import CardLike, CardsLike, VariantLike
 from .variants import resolve_variant
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -88,8 +89,8 @@ def check_jokers(cards, trump, variant) -> None:
             raise InvalidDeal("hands", "a deal without trumps has at most one joker in play, the one not turned")
 
 
-def legal_plays(hand, trick, trump: str | None, *, trump_played: bool = False, bid_board: bool = False,
-                variant="standard") -> list[Card]:
+def legal_plays(hand: CardsLike, trick: CardsLike, trump: str | None, *, trump_played: bool = False,
+                bid_board: bool = False, variant: VariantLike = "standard") -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (cards so far, in play order).
 
     Cards are card objects or texts; a hand or trick may also be one string ("5H KH 9S").
@@ -104,8 +105,9 @@ def legal_plays(hand, trick, trump: str | None, *, trump_played: bool = False, b
     return list(cards)
 
 
-def check_play(card, hand, trick, trump: str | None, *, trump_played: bool = False, bid_board: bool = False,
-               variant="standard") -> Reason | None:
+def check_play(card: CardLike, hand: CardsLike, trick: CardsLike, trump: str | None, *,
+               trump_played: bool = False, bid_board: bool = False,
+               variant: VariantLike = "standard") -> Reason | None:
     """``None`` when ``card`` may be played, else the ``Reason`` (rule id and message)."""
     v = resolve_variant(variant)
     card = parse_card(card)
@@ -156,7 +158,7 @@ def winning_index(trick, trump) -> int:
     return best
 
 
-def trick_winner(trick, trump, variant="standard") -> int:
+def trick_winner(trick: CardsLike, trump: str | None, variant: VariantLike = "standard") -> int:
     """Index of the card that wins ``trick`` (cards in play order) with ``trump`` as trumps."""
     cards = parse_cards(trick)
     t = parse_trump(trump)

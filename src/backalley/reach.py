@@ -12,9 +12,12 @@ are remembered, so a deal of up to seven cards each is searched in well under a 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from .cards import EFFECTIVE_SUIT, INDEX, JOKERS, POWER, TRUMP
 from .deal import Deal
 from .errors import InvalidArgument
+from .hints import CardsLike, VariantLike
 from .play import allowed, by_suit, winning_index
 
 
@@ -40,7 +43,9 @@ def reachable_splits(deal: Deal) -> list[dict[str, int]]:
     return [{"NS": won["NS"] + ns, "EW": won["EW"] + total - ns} for ns in range(total + 1) if found >> ns & 1]
 
 
-def trick_splits(hands, trump, dealer, *, bids=(), plays=(), leader=None, variant="standard") -> list[dict[str, int]]:
+def trick_splits(hands: Mapping[str, CardsLike], trump: str | None, dealer: str, *, bids: Iterable = (),
+                 plays: Iterable = (), leader: str | None = None,
+                 variant: VariantLike = "standard") -> list[dict[str, int]]:
     """``reachable_splits`` of the position given as data: the hands as dealt, trump, dealer,
     the bids and the cards played so far (``[(seat, card), …]`` or cards in turn from the
     opening lead). A bid or card the rules refuse raises the engine's ``IllegalBid`` or

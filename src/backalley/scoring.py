@@ -5,10 +5,13 @@
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .bidding import Contract, check_bid, contracts, parse_bids
 from .cards import SUITS, parse_cards, parse_trump
-from .table import SEATS, seat_index, side_of
 from .errors import InvalidDeal
+from .hints import BidsLike, TricksLike, VariantLike
+from .table import SEATS, seat_index, side_of
 from .variants import Variant, deal_sizes, resolve_variant
 
 
@@ -30,7 +33,8 @@ def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Var
     return points * target + (tricks - target) if tricks >= target else -points * target
 
 
-def score_deal(hand_size: int, bids, tricks, variant="standard", *, revoke=None, rainbows=()) -> dict[str, int]:
+def score_deal(hand_size: int, bids: BidsLike, tricks: TricksLike | None, variant: VariantLike = "standard", *,
+               revoke: str | None = None, rainbows: Iterable[str] = ()) -> dict[str, int]:
     """Both sides' scores for a played deal.
 
     ``bids`` are ``[(seat, bid), …]`` in the order made; ``tricks`` is ``{"NS": n, "EW": m}``
