@@ -6,6 +6,7 @@ rule it cites (``rulebook.CITED``), and the message ends by naming it: "... (rul
 """
 from __future__ import annotations
 
+import json
 from typing import NamedTuple
 
 from .rulebook import number
@@ -69,3 +70,18 @@ def flag(value, name: str) -> bool:
     if value is True or value is False:
         return value
     raise InvalidArgument(f"{name} is True or False, got {value!r}")
+
+
+def saved(text, kind: str, version: int) -> dict:
+    """The JSON object of a saved ``kind`` (``"backalley-match"``…) of this ``version``, or
+    ``InvalidArgument`` saying what is wrong with ``text``."""
+    what = kind.removeprefix("backalley-")
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise InvalidArgument(f"not a saved {what}: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != kind:
+        raise InvalidArgument(f'not a saved {what}: no "format": "{kind}"')
+    if data.get("version") != version:
+        raise InvalidArgument(f"a saved {what} of version {data.get('version')!r}; this engine reads {version}")
+    return data

@@ -21,7 +21,8 @@ from .bidding import normalize_bid
 from .cards import PACK, SUIT_INDEX, Card, card_order, parse_cards
 from .dealing import deal_cards
 from .deal import Deal, Trick, tricks_of
-from .errors import BackAlleyError, InvalidArgument, InvalidDeal, Reason
+from .errors import BackAlleyError, InvalidArgument, InvalidDeal, Reason, saved
+from .scoring import match_winner
 from .table import SEATS, left_of, seat_index
 from .variants import deal_sizes, resolve_variant
 
@@ -188,12 +189,7 @@ class Match(Deal):
     @property
     def winner(self) -> str | None:
         """``"NS"`` or ``"EW"`` once finished; ``None`` for a draw or a match still going."""
-        if not self.finished:
-            return None
-        ns, ew = self.totals["NS"], self.totals["EW"]
-        if ns == ew and self.tiebreak is not None:
-            ns, ew = self.tiebreak["NS"], self.tiebreak["EW"]
-        return "NS" if ns > ew else "EW" if ew > ns else None
+        return match_winner(self.totals, self.tiebreak) if self.finished else None
 
     @property
     def stalemate(self) -> Reason | None:
@@ -231,14 +227,7 @@ class Match(Deal):
     @classmethod
     def from_json(cls, text) -> "Match":
         """The match saved by ``to_json``; ``ValueError`` naming what is wrong with ``text``."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as error:
-            raise InvalidArgument(f"not a saved match: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise InvalidArgument(f"not a saved match: no \"format\": \"{FORMAT}\"")
-        if data.get("version") != VERSION:
-            raise InvalidArgument(f"a saved match of version {data.get('version')!r}; this engine reads {VERSION}")
+        data = saved(text, FORMAT, VERSION)
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, list) and len(a) == 2 for a in actions):
             raise InvalidArgument("a saved match's actions are [seat, bid or card] pairs")

@@ -17,8 +17,8 @@ import json
 from typing import NamedTuple
 
 from .bidding import check_bid, normalize_bid
-from .errors import InvalidArgument, InvalidDeal
-from .scoring import parse_tricks, score_deal
+from .errors import InvalidArgument, InvalidDeal, saved
+from .scoring import match_winner, parse_tricks, score_deal
 from .table import SEATS, SIDES, left_of, seat_index
 from .variants import deal_sizes, resolve_variant
 
@@ -83,12 +83,7 @@ class Scorecard:
     @property
     def winner(self) -> str | None:
         """``"NS"`` or ``"EW"`` once finished; ``None`` for a draw or a match still going."""
-        if not self.finished:
-            return None
-        ns, ew = self.totals["NS"], self.totals["EW"]
-        if ns == ew and self.tiebreak is not None:
-            ns, ew = self.tiebreak["NS"], self.tiebreak["EW"]
-        return "NS" if ns > ew else "EW" if ew > ns else None
+        return match_winner(self.totals, self.tiebreak) if self.finished else None
 
     @property
     def next_deal(self) -> NextDeal | None:
@@ -204,12 +199,7 @@ class Scorecard:
     @classmethod
     def from_json(cls, text) -> "Scorecard":
         """The scorecard saved by ``to_json``, every entry checked again."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as error:
-            raise InvalidArgument(f"not a saved scorecard: {error}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise InvalidArgument(f"not a saved scorecard of version {VERSION}")
+        data = saved(text, FORMAT, VERSION)
         card = cls(data.get("variant"), data.get("first_dealer"))
         entries = data.get("entries")
         if not isinstance(entries, list):

@@ -115,3 +115,11 @@ def parse_tricks(tricks, hand_size: int) -> dict[str, int]:
             f"but a deal of {hand_size} cards has {hand_size}",
         )
     return {"NS": values[0], "EW": values[1]}
+
+
+def match_winner(totals: dict, tiebreak: dict | None) -> str | None:
+    """``"NS"`` or ``"EW"`` by the higher total, or by more tricks in a tie-break deal; else ``None``."""
+    ns, ew = totals["NS"], totals["EW"]
+    if ns == ew and tiebreak is not None:
+        ns, ew = tiebreak["NS"], tiebreak["EW"]
+    return "NS" if ns > ew else "EW" if ew > ns else None
