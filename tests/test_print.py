@@ -25,7 +25,7 @@ from pypdf import PdfReader
 from backalley import deal_sizes, score_deal
 from backalley_site import formatting, sheet
 from backalley_site.examples import run_example
-from backalley_site.pdf import LAUNCH_ARGS, PdfError, chromium_path, print_pages, stamp_dates
+from backalley_site.pdf import LAUNCH_ARGS, PdfError, chromium_path, print_cached, print_key, print_pages, stamp_dates
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
@@ -240,6 +240,29 @@ def test_printing_twice_gives_the_same_bytes(built_site, tmp_path):
             thread.submit(print_pages, [job], date=when).result()
     assert (tmp_path / "one.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
     assert b"/CreationDate (D:20240517123000+00'00')" in (tmp_path / "one.pdf").read_bytes()
+
+
+def test_a_sheet_whose_inputs_did_not_change_is_copied_not_printed(built_site, tmp_path):
+    """The cache prints once, then copies the same bytes; a change to a stylesheet the page
+    uses prints again; entries a build no longer asks for are dropped."""
+    import shutil
+
+    when = datetime(2024, 5, 17, tzinfo=timezone.utc)
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=shutil.ignore_patterns("*.pdf"))
+    cache = tmp_path / "cache"
+    jobs = [(sheet_html(site, lang), tmp_path / f"{lang}.pdf") for lang in LANGUAGES]
+    with ThreadPoolExecutor(1) as thread:  # Playwright runs once per thread; this module's browser is open
+        assert thread.submit(print_cached, jobs, date=when, cache=cache).result() == (len(jobs), 0)
+        first = {pdf: pdf.read_bytes() for _, pdf in jobs}
+        assert thread.submit(print_cached, jobs, date=when, cache=cache).result() == (0, len(jobs))
+        assert {pdf: pdf.read_bytes() for _, pdf in jobs} == first
+        key = print_key(jobs[0][0], when, "A4")
+        css = site / "assets" / "stylesheets" / "print.css"
+        css.write_text(css.read_text(encoding="utf-8") + "\n/* changed */\n", encoding="utf-8")
+        assert print_key(jobs[0][0], when, "A4") != key
+        assert thread.submit(print_cached, jobs, date=when, cache=cache).result() == (len(jobs), 0)
+    assert sorted(p.name for p in cache.iterdir()) == sorted(f"{print_key(h, when, 'A4')}.pdf" for h, _ in jobs)
 
 
 def test_stamping_keeps_the_length_and_uses_utc():

@@ -7,9 +7,13 @@ date there instead, so two builds of one commit give identical files.
 """
 from __future__ import annotations
 
+import asyncio
+import functools
+import hashlib
 import os
 import re
-from contextlib import contextmanager
+import shutil
+import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -38,43 +42,103 @@ def chromium_path() -> Path:
     return path
 
 
-@contextmanager
-def browser():
-    """A headless Chromium browser (Playwright's ``Browser``), closed on leaving."""
+def print_pages(jobs, *, date: datetime, paper: str = "A4") -> None:
+    """Print each ``(html_file, pdf_file)`` of ``jobs`` on ``paper``, dated ``date``: all at once,
+    each in a page of its own, from one browser."""
+    jobs = list(jobs)
+    if jobs:
+        asyncio.run(_print_all(jobs, date, paper))
+
+
+async def _print_all(jobs, date: datetime, paper: str) -> None:
     executable = chromium_path()
     try:
-        from playwright.sync_api import Error, sync_playwright
+        from playwright.async_api import Error, async_playwright
     except ImportError:
         raise PdfError(
             "The rules sheet is printed to PDF through the playwright package, which is not "
             "installed: pip install -e '.[site]'"
         ) from None
-    with sync_playwright() as playwright:
+    async with async_playwright() as playwright:
         try:
-            chromium = playwright.chromium.launch(executable_path=str(executable), args=list(LAUNCH_ARGS))
+            chromium = await playwright.chromium.launch(executable_path=str(executable), args=list(LAUNCH_ARGS))
         except Error as error:
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             raise PdfError(f"Chromium at {executable} did not start: {first}") from None
         try:
-            yield chromium
-        finally:
-            chromium.close()
+            context = await chromium.new_context(java_script_enabled=False)
+            await context.route(re.compile(r"^(?!file:)"), lambda route: route.abort())
 
-
-def print_pages(jobs, *, date: datetime, paper: str = "A4") -> None:
-    """Print each ``(html_file, pdf_file)`` of ``jobs`` on ``paper``, dated ``date``."""
-    with browser() as chromium:
-        context = chromium.new_context(java_script_enabled=False)
-        context.route(re.compile(r"^(?!file:)"), lambda route: route.abort())
-        try:
-            for html, pdf in jobs:
-                page = context.new_page()
-                page.goto(Path(html).resolve().as_uri(), wait_until="load")
-                data = page.pdf(format=paper, print_background=True, tagged=True, outline=True)
-                page.close()
+            async def one(html, pdf):
+                page = await context.new_page()
+                await page.goto(Path(html).resolve().as_uri(), wait_until="load")
+                data = await page.pdf(format=paper, print_background=True, tagged=True, outline=True)
+                await page.close()
                 Path(pdf).write_bytes(stamp_dates(data, date))
+
+            await asyncio.gather(*(one(html, pdf) for html, pdf in jobs))
+            await context.close()
         finally:
-            context.close()
+            await chromium.close()
+
+
+def print_cached(jobs, *, date: datetime, paper: str = "A4", cache: Path) -> tuple[int, int]:
+    """``print_pages``, but a PDF whose inputs did not change is copied from ``cache`` instead of
+    printed again. Returns (printed, copied). The key of a PDF is a hash of all that makes its
+    bytes: its HTML, every file of the site that the HTML or its stylesheets refer to, the fonts
+    installed, the Chromium binary, this module, the paper and the date."""
+    keyed = [(html, pdf, print_key(Path(html), date, paper)) for html, pdf in jobs]
+    missing = {key: html for html, _, key in keyed if not (cache / f"{key}.pdf").is_file()}
+    if missing:
+        cache.mkdir(parents=True, exist_ok=True)
+        print_pages([(html, cache / f"{key}.part") for key, html in missing.items()], date=date, paper=paper)
+        for key in missing:  # whole or not at all: a print that failed never enters the cache
+            os.replace(cache / f"{key}.part", cache / f"{key}.pdf")
+    for _, pdf, key in keyed:
+        shutil.copyfile(cache / f"{key}.pdf", pdf)
+    used = {f"{key}.pdf" for _, _, key in keyed}
+    for old in cache.iterdir():  # what this build did not ask for can only grow stale
+        if old.name not in used:
+            old.unlink(missing_ok=True)
+    return len(missing), len(keyed) - len(missing)
+
+
+_REFERENCE = re.compile(r"""(?:href|src)="([^"#?]+)|url\(["']?([^"')#?]+)""")
+
+
+def print_key(html: Path, date: datetime, paper: str) -> str:
+    """The hash of everything that decides the bytes of ``html`` printed (see ``print_cached``)."""
+    digest = hashlib.sha256()
+    executable = chromium_path()
+    stat = executable.stat()
+    for part in (Path(__file__).read_bytes(), f"{executable}:{stat.st_size}:{stat.st_mtime_ns}".encode(),
+                 _fonts(), paper.encode(), date.isoformat().encode()):
+        digest.update(hashlib.sha256(part).digest())
+    seen: set[Path] = set()
+    todo = [html.resolve()]
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        data = path.read_bytes()
+        digest.update(hashlib.sha256(path.name.encode() + b"\0" + data).digest())
+        if path.suffix in (".html", ".css"):
+            text = data.decode("utf-8", "replace")
+            todo += [(path.parent / (a or b)).resolve() for a, b in _REFERENCE.findall(text)
+                     if not re.match(r"^[a-z]+:|^//", a or b)]
+    return digest.hexdigest()
+
+
+@functools.cache
+def _fonts() -> bytes:
+    """The fonts Chromium may choose from: each font file fontconfig knows, with its size."""
+    try:
+        found = subprocess.run(["fc-list", "--format", "%{file}\n"], capture_output=True, text=True).stdout
+    except OSError:
+        return b"no fontconfig"
+    files = sorted(set(found.split("\n")) - {""})
+    return "\n".join(f"{f}:{os.path.getsize(f) if os.path.exists(f) else 0}" for f in files).encode()
 
 
 def stamp_dates(data: bytes, date: datetime) -> bytes:
