@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from backalley import rulebook
+
 from backalley_site.glossary import RULE_PAGES, entries, hover_definitions
 from backalley_site.terms import LANGUAGES, terms
 
@@ -31,9 +33,9 @@ def test_every_entry_links_a_rule_that_exists(built_site, lang):
     html = page_path(built_site, lang, "glossary").read_text(encoding="utf-8")
     for key, entry in entries(lang):
         assert f'id="glossary-{key}"' in html, key
-        target, anchor = entry["rule"].split("#")
-        rule = page_path(built_site, lang, target.removesuffix(".md")).read_text(encoding="utf-8")
-        assert f'id="{anchor}"' in rule, f"{lang}: glossary-{key} links {entry['rule']}, which has no such anchor"
+        number = entry["rule"]
+        rule = page_path(built_site, lang, rulebook.page(number)).read_text(encoding="utf-8")
+        assert f'id="{rulebook.anchor(number)}"' in rule, f"{lang}: glossary-{key} cites rule {number}, not on its page"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

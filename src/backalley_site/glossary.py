@@ -2,7 +2,7 @@
 same definitions explained on hover where the terms appear in the rules pages.
 
 The words are the term files' ``[glossary.<key>]`` tables: ``term`` (the headword), ``text``
-(the definition), ``rule`` (the page and anchor of the rule, e.g. ``bidding.md#boards``) and
+(the definition), ``rule`` (the number of the rule that defines it, e.g. ``2.9``) and
 ``hover`` (the exact forms that get the definition on hover in the rules pages, separated by
 ``|``; empty for none). Every language has the same keys, so the entries' anchors
 (``glossary-<key>``) are the same everywhere. A definition's figures come from the engine:
@@ -12,6 +12,8 @@ per card and level), each with its noun.
 from __future__ import annotations
 
 import unicodedata
+
+from backalley import rulebook
 
 from . import formatting as fmt
 from .sheet import score_rates
@@ -34,13 +36,19 @@ def entries(lang: str) -> list[tuple[str, dict[str, str]]]:
 
 
 def glossary(*, lang: str) -> str:
-    """The glossary as Markdown: one ``###`` entry per term, its definition and its rule."""
-    see = terms(lang)("glossary_page.see")
+    """The glossary as Markdown: one ``###`` entry per term, its definition and a link to its rule."""
     blocks = []
     for key, entry in entries(lang):
+        number = entry["rule"]
+        label = terms(lang)("interface.rule", number=number)
         blocks.append(f"### {entry['term']} {{ #glossary-{key} }}\n\n"
-                      f"{entry['text']} [{see}]({entry['rule']})")
+                      f"{entry['text']} [{label}]({rule_link(number)})")
     return "\n\n".join(blocks)
+
+
+def rule_link(number: str) -> str:
+    """The Markdown link target of rule ``number`` from a page of the same language."""
+    return f"{rulebook.page(number)}.md#{rulebook.anchor(number)}"
 
 
 def hover_definitions(page: str, lang: str) -> str:
