@@ -97,8 +97,7 @@ def _build_parser() -> argparse.ArgumentParser:
     variants.add_argument("action", nargs="?", choices=("list", "show", "diff"), default="list")
     variants.add_argument("names", nargs="*", metavar="VARIANT")
     variants.add_argument("--json", action="store_true", help="print JSON")
-    variants.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
-                          help="the language of the site address a refusal names (default en)")
+    _lang(variants)
     variants.set_defaults(run=_variants)
 
     explain = commands.add_parser("explain", help="why a card may or may not be played",
@@ -124,8 +123,7 @@ def _build_parser() -> argparse.ArgumentParser:
                                             "on the site and its address in every language (relative to the "
                                             "site root).")
     rules.add_argument("--json", action="store_true", help="print JSON")
-    rules.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
-                       help="the language of the addresses printed (default en)")
+    _lang(rules, "the language of the addresses printed")
     rules.set_defaults(run=_rules)
 
     scorecard = commands.add_parser(
@@ -142,7 +140,7 @@ def _build_parser() -> argparse.ArgumentParser:
     scorecard.add_argument("--dealer", default="N", help="the first dealer (new; default N)")
     scorecard.add_argument("--force", action="store_true", help="new: replace an existing file")
     scorecard.add_argument("--csv", action="store_true", help="show: print CSV")
-    _common(scorecard, json_flag=True)
+    _common(scorecard, json_flag=True, lang="the language of the score sheet and of a refusal's address")
     scorecard.set_defaults(run=_scorecard)
 
     simulate = commands.add_parser("simulate", help="play seeded random matches and report")
@@ -153,12 +151,15 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _common(parser, json_flag=False):
+def _common(parser, json_flag=False, lang="the language of the site address a refusal names"):
     parser.add_argument("--variant", default="standard", help="preset or 'preset,option=value' (default standard)")
-    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
-                        help="the language of the site address a refusal names (default en)")
+    _lang(parser, lang)
     if json_flag:
         parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _lang(parser, what="the language of the site address a refusal names") -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0], help=f"{what} (default en)")
 
 
 def _whole(text: str) -> int:
