@@ -167,7 +167,6 @@ def test_the_match_figures_are_the_engines_for_each_preset(pages, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_house_rule_rescores_the_worked_examples_as_the_engine_does(pages, lang):
     [table] = pages[lang].tables["house-rules"]
-    t = terms(lang)
     expected = []
     unchanged = []
     for option, value in house_rules():

@@ -17,7 +17,6 @@ import secrets
 from itertools import repeat, starmap
 from typing import NamedTuple
 
-from .bidding import normalize_bid
 from .cards import PACK, SUIT_INDEX, Card, card_order, parse_cards
 from .dealing import deal_cards
 from .deal import Deal, Trick, tricks_of
