@@ -14,6 +14,8 @@ HOUSE_RULES = [
     "standard,points_per_bid_trick=10,pass_scores_tricks=no",
     "standard,board_multipliers=doubling",
     "short-14",
+    "bab-online",
+    "standard,schedule=5/3/5,board_points=7",
 ]
 
 
@@ -37,7 +39,20 @@ def test_target_scores_are_the_engines_scores(variant):
 
 def test_a_target_that_does_not_fit_the_variant_is_refused():
     with pytest.raises(ValueError, match="does not fit a deal of 7 cards"):
-        sheet.target_scores("short-14")
+        sheet.target_scores("short-14", targets=range(1, 7))
+
+
+@pytest.mark.parametrize("variant, targets, extra", [
+    ("standard", (1, 2, 3, 4, 5, 6), (1, 2)),
+    ("short-14", (1, 2, 3, 4, 5), (1, 2)),
+    ("standard,schedule=3/2/1", (1,), (1, 2)),
+    ("standard,schedule=2/1", (1,), (1,)),
+    ("standard,schedule=1/1", (), ()),
+])
+def test_the_target_table_fits_the_variants_largest_deal(variant, targets, extra):
+    table = sheet.target_scores(variant)
+    assert tuple(row["target"] for row in table["rows"]) == targets
+    assert table["extra"] == extra
 
 
 @pytest.mark.parametrize("variant", HOUSE_RULES)
@@ -45,7 +60,7 @@ def test_board_values_cover_every_hand_size_and_level(variant):
     v = resolve_variant(variant)
     table = sheet.board_values(variant)
     assert table["levels"] == v.board_multipliers
-    assert [row["cards"] for row in table["rows"]] == list(range(1, max(deal_sizes(v)) + 1))
+    assert [row["cards"] for row in table["rows"]] == sorted(set(deal_sizes(v)))
     seats = ["E", "S", "W", "N"]
     for row in table["rows"]:
         h = row["cards"]

@@ -143,6 +143,16 @@ def _build_parser() -> argparse.ArgumentParser:
     _common(scorecard, json_flag=True, lang="the language of the score sheet and of a refusal's address")
     scorecard.set_defaults(run=_scorecard)
 
+    printing = commands.add_parser(
+        "print", help="the rules sheet or the score pad of any variant, as a PDF",
+        description="Print the rules sheet (two pages) or the score pad (one page) of a variant to PDF, "
+                    "with headless Chromium. Example: backalley print sheet --variant short-14 --lang fr -o sheet.pdf")
+    printing.add_argument("document", choices=("sheet", "scorepad"), help="sheet or scorepad")
+    _common(printing, lang="the language of the document")
+    printing.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
+    printing.add_argument("-o", "--output", required=True, type=Path, help="the PDF file to write")
+    printing.set_defaults(run=_print)
+
     simulate = commands.add_parser("simulate", help="play seeded random matches and report")
     simulate.add_argument("-n", "--matches", type=_positive, default=100, help="how many matches (default 100)")
     simulate.add_argument("--seed", type=_whole, default=0, help="first seed (default 0)")
@@ -397,6 +407,26 @@ def _save(path: Path, card: Scorecard) -> None:
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise UsageError(f"backalley scorecard: cannot write {path}: {error.strerror}") from None
+
+
+def _print(args) -> int:
+    variant = resolve_variant(args.variant)  # a bad variant is refused before anything is written
+    if not args.output.parent.is_dir():
+        raise UsageError(f"backalley print: no folder {args.output.parent} to write {args.output.name} in")
+    try:
+        from backalley_site.documents import DocumentError, print_document
+        from backalley_site.pdf import PdfError, build_date
+        from backalley_site.render import RenderError
+    except ImportError as error:
+        raise UsageError(f"backalley print needs the site's packages ({error.name} is missing): "
+                         "pip install -e '.[site]'") from None
+    try:
+        print_document(args.document, args.lang, variant, args.paper, args.output, date=build_date())
+    except (DocumentError, PdfError, RenderError) as error:
+        raise UsageError(f"backalley print: {error}") from None
+    print(f"{args.output}: the {'rules sheet' if args.document == 'sheet' else 'score pad'} of "
+          f"{variant.name} in {args.lang} on {args.paper.upper() if args.paper == 'a4' else 'Letter'}")
+    return 0
 
 
 def _simulate(args) -> int:

@@ -35,17 +35,18 @@ class RenderError(Exception):
 
 
 def render(markdown: str, lang: str, *, page: str = "<string>", examples_dir: Path | None = None,
-           line_offset: int = 0) -> str:
+           line_offset: int = 0, variant="standard") -> str:
     """``markdown`` with its placeholders filled in ``lang``.
 
-    ``line_offset`` is added to reported line numbers (lines above ``markdown`` in the file,
-    such as front matter).
+    The page sees ``variant`` (a ``backalley.Variant``, the standard game unless given: the rules
+    sheet printed for a house-rule mix). ``line_offset`` is added to reported line numbers (lines
+    above ``markdown`` in the file, such as front matter).
     """
     try:
         env = environment(lang, Path(examples_dir or DEFAULT_EXAMPLES))
         template = env.template_class.from_code(env, env.compile(markdown, page, page), env.globals)
         rules = rule_numbers.PageRules(page, lang)
-        text = template.render(rule=rules.marker)
+        text = template.render(rule=rules.marker, variant=backalley.resolve_variant(variant))
         rules.finish()
         return text + glossary.hover_definitions(Path(page).stem, lang)
     except TemplateSyntaxError as exc:
@@ -82,12 +83,16 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         deal_sizes=_once(backalley.deal_sizes),
         score_deal=_once(backalley.score_deal),
         VARIANTS=backalley.VARIANTS,
+        standard=backalley.VARIANTS["standard"],
+        differences=functools.partial(variants_view.differences, lang=lang),
         table_diagram=functools.partial(diagrams.table_diagram, lang=lang),
         hand_diagram=functools.partial(diagrams.hand_diagram, lang=lang),
         target_scores=_once(sheet.target_scores),
         board_values=_once(sheet.board_values),
         score_rates=_once(sheet.score_rates),
         sheet_pdf=sheet.pdf_name(lang),
+        pad_pdf=sheet.pdf_name(lang, "scorepad"),
+        score_pad=functools.partial(sheet.score_pad, lang=lang),
         glossary=functools.partial(glossary.glossary, lang=lang),
     )
     env.globals.update({name: functools.partial(getattr(variants_view, name), lang=lang)

@@ -1,19 +1,35 @@
-"""The tables of the printable rules sheet, each figure computed by the engine's ``score_deal``.
+"""The printed documents' names and tables: the rules sheet's figures, each computed by the
+engine's ``score_deal``, and the score pad's rows.
 
-Pages reach these through the template names ``target_scores``, ``board_values`` and
-``score_rates`` (see CONTRIBUTING.md); ``pdf_name`` is shared by the page's download link and
-the MkDocs hook that prints the sheet.
+Pages reach these through the template names ``target_scores``, ``board_values``,
+``score_rates`` and ``score_pad`` (see CONTRIBUTING.md); ``pdf_name`` is shared by the pages'
+download links, the MkDocs hook that prints the documents and ``backalley print``.
 """
 from __future__ import annotations
 
+from markupsafe import Markup
+
 from backalley import deal_sizes, resolve_variant, score_deal, side_contracts
+
+from . import formatting as fmt
+from .terms import terms
 
 SEATS_FROM_DEALERS_LEFT = ("E", "S", "W", "N")  # North deals: East bids first, North last
 
 
-def pdf_name(lang: str) -> str:
-    """The file name of a language's printed sheet, written at the root of that language."""
-    return f"rules-sheet-{lang}.pdf"
+DOCUMENTS = {"sheet": "rules-sheet", "scorepad": "score-pad"}
+"""Each printable document by its ``backalley print`` name, and the page of ``docs/<lang>/`` it prints."""
+PAPERS = {"a4": "A4", "letter": "Letter"}
+"""Paper sizes by their command-line names, and as Chromium names them."""
+
+
+def pdf_name(lang: str, document: str = "sheet", variant="standard", paper: str = "a4") -> str:
+    """The file name of a printed document: ``rules-sheet-fr.pdf`` (the standard game on A4),
+    ``rules-sheet-short-14-fr.pdf`` for another preset, ``score-pad-en-letter.pdf`` on Letter."""
+    name = resolve_variant(variant).name
+    preset = "" if name == "standard" else f"-{name}"
+    size = "" if paper.lower() == "a4" else f"-{paper.lower()}"
+    return f"{DOCUMENTS[document]}{preset}-{lang}{size}.pdf"
 
 
 def _numbers(target: int) -> list[tuple[str, object]]:
@@ -25,19 +41,25 @@ def _ns_score(hand_size: int, bids, ns_tricks: int, variant) -> int:
     return score_deal(hand_size, bids, {"NS": ns_tricks, "EW": hand_size - ns_tricks}, variant)["NS"]
 
 
-def target_scores(variant="standard", targets=range(1, 7), extra=(1, 2)) -> dict:
+def target_scores(variant="standard", targets=None, extra=None) -> dict:
     """``{"extra": (1, 2), "rows": ({"target", "made", "extra": (…), "set"}, …)}``, a row per target.
 
     ``made`` is the score for exactly the target, ``extra`` the scores with each number of
     tricks over it, ``set`` the score one trick short (any shortfall scores the same). The deal
-    is the variant's largest, so that every row can be played.
+    is the variant's largest, so that every row can be played. By default the targets are 1 to 6
+    and the extra tricks 1 and 2, as many of them as the largest deal and the largest bid allow.
     """
     v = resolve_variant(variant)
     hand_size = max(deal_sizes(v))
+    if extra is None:
+        extra = tuple(k for k in (1, 2) if 1 + k <= hand_size)
+    if targets is None:
+        top_bid = hand_size if v.bid_up_to_hand_size else hand_size - 1
+        targets = range(1, min(6, top_bid, hand_size - max(extra, default=0)) + 1)
     rows = []
     for target in targets:
         if target < 1 or target + max(extra, default=0) > hand_size:
-            raise ValueError(f"a target of {target} with {max(extra)} extra tricks does not fit a "
+            raise ValueError(f"a target of {target} with {max(extra, default=0)} extra tricks does not fit a "
                              f"deal of {hand_size} cards")
         bids = _numbers(target)
         set_scores = {_ns_score(hand_size, bids, tricks, v) for tricks in range(target)}
@@ -60,7 +82,8 @@ def _boards(count: int) -> list[tuple[str, str]]:
 
 
 def board_values(variant="standard") -> dict:
-    """``{"levels": (1, 2, 3, 4), "rows": ({"cards": h, "points": (…)}, …)}`` for h = 1 … 13.
+    """``{"levels": (1, 2, 3, 4), "rows": ({"cards": h, "points": (…)}, …)}``, a row per hand size the
+    variant deals, smallest first.
 
     ``points`` are what a side with that level scores for taking every trick. A side that
     loses a trick loses exactly as much; the sheet says so, and this checks it.
@@ -72,7 +95,7 @@ def board_values(variant="standard") -> dict:
         levels.append(side_contracts(bids, v)["NS"].multiplier)
         bid_lists.append(bids)
     rows = []
-    for hand_size in range(1, max(deal_sizes(v)) + 1):
+    for hand_size in sorted(set(deal_sizes(v))):
         values = []
         for level, bids in zip(levels, bid_lists):
             made = _ns_score(hand_size, bids, hand_size, v)
@@ -103,5 +126,32 @@ def score_rates(variant="standard") -> dict:
         "extra_trick": _ns_score(h, one, 2, v) - made,
         "set_trick": -_ns_score(h, one, 0, v),
         "pass_trick": passed,
-        "board": _ns_score(1, _boards(1), 1, v) // side_contracts(_boards(1), v)["NS"].multiplier,
+        "board": _ns_score(h, _boards(1), h, v) // (h * side_contracts(_boards(1), v)["NS"].multiplier),
     }
+
+
+SPARE_ROWS = 3
+"""Blank rows at the foot of the score pad, for deals thrown in and dealt again."""
+
+
+def score_pad(variant="standard", *, lang: str) -> Markup:
+    """The score pad's table: a row per scheduled deal, its number and hand size filled in, the
+    dealer and each side's bid, tricks, score and running total left to write; then
+    ``SPARE_ROWS`` blank rows for deals thrown in. Words from the term file's ``[pad]``."""
+    t = terms(lang)
+    columns = ("bid", "tricks", "score", "total")
+    blank = "<td></td>" * (1 + 2 * len(columns))
+    head = (
+        f'<tr><th scope="col" rowspan="2">{t("pad.deal")}</th><th scope="col" rowspan="2">{t("pad.cards")}</th>'
+        f'<th scope="col" rowspan="2">{t("pad.dealer")}</th>'
+        + "".join(f'<th scope="colgroup" colspan="{len(columns)}">{t(f"sides.{side}")}</th>' for side in ("NS", "EW"))
+        + "</tr>\n<tr>" + "".join(f'<th scope="col">{t(f"pad.{c}")}</th>' for c in columns) * 2 + "</tr>"
+    )
+    rows = [f"<tr><td>{fmt.number(i, lang)}</td><td>{fmt.number(size, lang)}</td>{blank}</tr>"
+            for i, size in enumerate(deal_sizes(variant), 1)]
+    spare = f'<tr class="ba-pad-spare"><th scope="rowgroup" colspan="{3 + 2 * len(columns)}">{t("pad.spare")}</th></tr>'
+    rows += [spare] + [f"<tr><td></td><td></td>{blank}</tr>"] * SPARE_ROWS
+    groups = ('<colgroup><col class="ba-pad-number"><col class="ba-pad-number"><col class="ba-pad-dealer"></colgroup>'
+              + f'<colgroup class="ba-pad-side">{"<col>" * len(columns)}</colgroup>' * 2)
+    return Markup(f'<table class="ba-pad">\n{groups}\n<thead>\n{head}\n</thead>\n<tbody>\n' + "\n".join(rows)
+                  + "\n</tbody>\n</table>")

@@ -17,6 +17,7 @@ from backalley.worked import example_texts
 from backalley.variants import SCHEDULE_OPTIONS, format_value
 
 from . import formatting as fmt
+from .sheet import DOCUMENTS
 from .terms import terms
 
 DIFFERS = "\u2260"
@@ -62,10 +63,29 @@ def house_rule(option: str, value, lang: str) -> str:
     return _words(f"options.{option}.house", option, value, lang)
 
 
+def differences(variant, *, lang: str) -> list[str]:
+    """Where ``variant`` differs from the standard game, a house-rule phrase per option."""
+    return [house_rule(option, getattr(variant, option), lang) for option in VARIANTS["standard"].differences(variant)]
+
+
 def preset_list(*, lang: str) -> str:
-    """The presets, each with what it is."""
+    """The presets, each with what it is and links to its rules sheet and score pad to print
+    (the site's own pages for the standard game, ``printed_page`` for the others)."""
     t = terms(lang)
-    return "\n".join(f"- {t('variants.preset', name=f'`{name}`', what=t(f'presets.{name}'))}" for name in VARIANTS)
+    items = []
+    for name in VARIANTS:
+        sheet, pad = (f'<a href="../{printed_page(document, name)}">{t(f"variants.{document}")}</a>'
+                      for document in ("sheet", "scorepad"))
+        items.append(f"- {t('variants.preset', name=f'`{name}`', what=t(f'presets.{name}'))} "
+                     f"({t('variants.printed', sheet=sheet, pad=pad)})")
+    return "\n".join(items)
+
+
+def printed_page(document: str, preset: str) -> str:
+    """Where a preset's printable document lies, from the root of a language: the site's page for
+    the standard game, else ``print/<preset>/<page>.html``, written by ``hooks/print_documents.py``."""
+    page = DOCUMENTS[document]
+    return f"{page}/" if preset == "standard" else f"print/{preset}/{page}.html"
 
 
 def rule_table(*, lang: str) -> str:

@@ -1,0 +1,104 @@
+"""Printable documents: a page of ``docs/`` rendered for a variant, as one self-contained HTML file.
+
+The rules sheet and the score pad print from here, both on the site (``hooks/pdf_sheet.py``) and
+from ``backalley print``: the page's own Markdown, filled by ``render`` with the variant's
+figures and words, converted with the site's Markdown extensions (``mkdocs.yml``), typeset for
+the language (``typography``), and set in the
+site's stylesheets (Material's, ``backalley.css``, ``print.css``), inlined so that the file needs
+nothing else. MkDocs is not involved, so a sheet prints the same wherever it is asked for.
+"""
+from __future__ import annotations
+
+import functools
+import html
+import os
+import re
+import shutil
+import tempfile
+from datetime import datetime
+from importlib import resources
+from pathlib import Path
+
+import markdown
+import yaml
+
+from .pdf import print_pages
+from .render import render
+from .sheet import DOCUMENTS, PAPERS
+from .typography import typeset_html
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class DocumentError(Exception):
+    """A document cannot be made; the message says which and why, in one line."""
+
+
+def document(kind: str, lang: str, variant="standard", *, docs_dir: Path | None = None) -> str:
+    """The HTML of document ``kind`` in ``lang`` for ``variant``, stylesheets included."""
+    if kind not in DOCUMENTS:
+        raise DocumentError(f"unknown document {kind!r}; known: {', '.join(DOCUMENTS)}")
+    docs = Path(docs_dir or ROOT / "docs")
+    page = f"{lang}/{DOCUMENTS[kind]}.md"
+    source = docs / page
+    if not source.is_file():
+        raise DocumentError(f"no page {source}")
+    text = render(source.read_text(encoding="utf-8"), lang, page=f"docs/{page}",
+                  examples_dir=ROOT / "examples", variant=variant)
+    body = typeset_html(markdown.markdown(text, extensions=_extensions()[0], extension_configs=_extensions()[1]), lang)
+    title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
+    title = html.escape(re.sub(r"<[^>]+>", "", title.group(1)).strip()) if title else ""
+    return (
+        f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{title}</title>\n<style>\n{_stylesheets()}\n</style>\n</head>\n<body dir=\"ltr\">\n"
+        '<div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
+        '<div class="md-content"><article class="md-content__inner md-typeset">\n'
+        f"{body}\n</article></div></div></main></div>\n</body>\n</html>\n"
+    )
+
+
+@functools.cache
+def _extensions() -> tuple[list[str], dict]:
+    """The Markdown extensions of ``mkdocs.yml`` and their settings, with the ones MkDocs always adds."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    names, settings = ["fenced_code"], {}
+    for entry in config.get("markdown_extensions", []):
+        if isinstance(entry, dict):
+            (name, options), = entry.items()
+            settings[name] = options or {}
+        else:
+            name = entry
+        names.append(name)
+    return names, settings
+
+
+@functools.cache
+def _stylesheets() -> str:
+    """Material's main stylesheet and the site's own, in the order the site loads them."""
+    material = resources.files("material") / "templates" / "assets" / "stylesheets"
+    found = sorted(p for p in material.iterdir() if re.fullmatch(r"main\.[0-9a-f]+\.min\.css", p.name))
+    if len(found) != 1:
+        raise DocumentError(f"expected one main stylesheet in mkdocs-material, found {len(found)}")
+    ours = ROOT / "overrides" / "assets" / "stylesheets"
+    parts = [found[0].read_text(encoding="utf-8")] + [
+        (ours / name).read_text(encoding="utf-8") for name in ("backalley.css", "print.css")
+    ]
+    return "\n".join(re.sub(r"/\*# sourceMappingURL=[^*]*\*/", "", part) for part in parts)
+
+
+def print_document(kind: str, lang: str, variant, paper: str, out: Path, *, date: datetime) -> None:
+    """Print document ``kind`` to the PDF ``out`` on ``paper`` (``a4`` or ``letter``), dated
+    ``date``. ``out`` is written whole or not at all."""
+    if paper.lower() not in PAPERS:
+        raise DocumentError(f"unknown paper {paper!r}; known: {', '.join(PAPERS)}")
+    out = Path(out)
+    with tempfile.TemporaryDirectory(prefix="backalley-print-") as folder:
+        page, printed = Path(folder) / "document.html", Path(folder) / "document.pdf"
+        page.write_text(document(kind, lang, variant), encoding="utf-8")
+        print_pages([(page, printed)], date=date, paper=PAPERS[paper.lower()])
+        part = out.with_name(f".{out.name}.part")
+        try:
+            shutil.copyfile(printed, part)
+            os.replace(part, out)
+        finally:
+            part.unlink(missing_ok=True)
