@@ -1,14 +1,15 @@
-"""What printing the rules sheets costs a build: an unchanged rebuild against the same build
-without the PDF hook, and a cold build that prints every sheet.
+"""What the printable documents cost a build: an unchanged rebuild against the same build
+without them, and a cold build that prints every PDF (the rules sheet and the score pad of each
+language, with the other presets' documents as pages).
 
     python benchmarks/pdf_cost.py [--repeat 3]
 
 Three kinds of full four-language build, each a new ``python -m mkdocs build`` process into a
 fresh folder, alternating from one round to the next:
 
-- ``off``: ``BACKALLEY_PDF=off``, the sheets skipped;
-- ``warm``: an unchanged rebuild, its sheets' inputs unchanged since the cache printed them;
-- ``cold``: an empty cache, every sheet printed.
+- ``off``: ``BACKALLEY_PDF=off``, the documents skipped;
+- ``warm``: an unchanged rebuild, its PDFs' inputs unchanged since the cache printed them;
+- ``cold``: an empty cache, every PDF printed.
 
 Prints the best and the median of each and the ratio warm/off. Target (issue 14): under 1.15.
 """

@@ -1,36 +1,36 @@
-"""Prints each language's rules sheet to ``rules-sheet-<lang>.pdf`` (A4) with headless Chromium.
+"""Puts the printable documents into the site: each language's rules sheet and score pad as PDF,
+and every other preset's sheet and pad as pages to print (``backalley_site.site_documents``).
 
-The PDF lies at the root of its language (``site/rules-sheet-en.pdf``,
-``site/fr/rules-sheet-fr.pdf``…), which is where the sheet's download link points
-(``../{{ sheet_pdf }}`` from ``<lang>/rules-sheet/``).
+They do not depend on the pages MkDocs builds, so they are made in a process of their own,
+started when the build starts and running on another processor while MkDocs builds the four
+languages; when the last language is built, the hook waits for it and copies what it made into
+the site. mkdocs-static-i18n builds the other languages from inside the first one's
+``on_post_build``, so only the outer build (the first language) starts and collects the process.
 
-mkdocs-static-i18n builds the languages one after the other in this process, the others
-from inside the default language's ``on_post_build``. Each build records where its sheet was
-written; once the last language is built, one browser prints them all at once from the files
-on disk. A sheet whose inputs did not change since a build printed it is copied from the cache,
-``.cache/pdf/`` beside mkdocs.yml (``$BACKALLEY_PDF_CACHE`` elsewhere; ``site/`` is cleaned at
-every build), so an unchanged rebuild, and ``mkdocs serve``, print nothing. Chromium or Playwright
-missing, or Chromium failing, stops the build with one line saying what to install. Dates in the
-PDFs come from ``SOURCE_DATE_EPOCH`` (see ``backalley_site.pdf``). ``BACKALLEY_PDF=off`` skips
-the sheets (for benchmarks/pdf_cost.py only: the site links them).
+PDFs whose inputs did not change are copied from the cache ``.cache/pdf/`` beside mkdocs.yml
+(``$BACKALLEY_PDF_CACHE`` elsewhere; ``site/`` is cleaned at every build), so an unchanged rebuild,
+and ``mkdocs serve``, print nothing. Chromium or Playwright missing, or any document failing,
+stops the build with one line saying what to do. ``BACKALLEY_PDF=off`` skips the documents (for
+benchmarks/pdf_cost.py only: the site links them).
 """
 from __future__ import annotations
 
 import logging
 import os
-import posixpath
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from backalley_site.pdf import PdfError, build_date, chromium_path, print_cached
-from backalley_site.sheet import pdf_name
+from backalley_site.pdf import PdfError, chromium_path
 
-SHEET = "rules-sheet.md"
-log = logging.getLogger("mkdocs.hooks.pdf_sheet")
-_sheets: dict[str, list[tuple[Path, Path]]] = {}  # site_dir -> [(sheet html, pdf to write)]
+log = logging.getLogger("mkdocs.hooks.print_documents")
+_running: dict[str, tuple[subprocess.Popen, Path, float]] = {}  # site_dir -> (process, its output, start)
 
 
 def _inner_build(config) -> bool:
@@ -39,47 +39,53 @@ def _inner_build(config) -> bool:
     return bool(i18n and getattr(i18n, "building", False))
 
 
-def _language(config) -> str:
-    i18n = config.plugins.get("i18n")
-    return (i18n.current_language or i18n.default_language) if i18n else config.theme["language"]
-
-
-def _off() -> bool:
-    return os.environ.get("BACKALLEY_PDF", "on") == "off"
-
-
 def on_config(config):
-    if not _inner_build(config) and not _off():
-        _sheets[config.site_dir] = []
-        try:
-            chromium_path()  # fail before building anything
-        except PdfError as error:
-            raise PluginError(str(error)) from None
+    if _inner_build(config) or os.environ.get("BACKALLEY_PDF", "on") == "off":
+        return config
+    try:
+        chromium_path()  # fail before building anything
+    except PdfError as error:
+        raise PluginError(str(error)) from None
+    _stop(config.site_dir)
+    root = Path(config.config_file_path).parent
+    cache = Path(os.environ.get("BACKALLEY_PDF_CACHE") or root / ".cache" / "pdf")
+    out = Path(tempfile.mkdtemp(prefix="backalley-site-documents-"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "backalley_site.site_documents", str(out), str(cache)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root,
+    )
+    _running[config.site_dir] = (process, out, time.perf_counter())
     return config
-
-
-def on_post_page(output, page, config):
-    if posixpath.basename(page.file.src_uri) == SHEET:
-        pdf = posixpath.normpath(posixpath.join(page.url, "..", pdf_name(_language(config))))
-        _sheets.setdefault(config.site_dir, []).append(
-            (Path(page.file.abs_dest_path), Path(config.site_dir) / pdf)
-        )
-    return output
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has built the other languages
 def on_post_build(config):
-    if _inner_build(config):
+    if _inner_build(config) or config.site_dir not in _running:
         return
-    jobs = _sheets.pop(config.site_dir, [])
-    if not jobs or _off():
-        return
-    start = time.perf_counter()
-    cache = Path(os.environ.get("BACKALLEY_PDF_CACHE") or Path(config.config_file_path).parent / ".cache" / "pdf")
+    process, out, start = _running.pop(config.site_dir)
     try:
-        printed, copied = print_cached(jobs, date=build_date(), paper="A4", cache=cache)
-    except PdfError as error:
-        raise PluginError(str(error)) from None
-    names = ", ".join(pdf.relative_to(config.site_dir).as_posix() for _, pdf in jobs)
-    log.info(f"The rules sheet in {names}: {printed} printed, {copied} unchanged from the cache, "
-             f"in {time.perf_counter() - start:.1f} s")
+        report, errors = process.communicate()
+        if process.returncode:
+            lines = errors.strip().splitlines()
+            raise PluginError(lines[-1] if lines else f"the printable documents failed (exit {process.returncode})")
+        shutil.copytree(out, config.site_dir, dirs_exist_ok=True)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    log.info(f"Printable documents: {report.strip()}, in {time.perf_counter() - start:.1f} s")
+
+
+def on_build_error(error=None):
+    for site_dir in list(_running):
+        _stop(site_dir)
+
+
+on_shutdown = on_build_error
+
+
+def _stop(site_dir: str) -> None:
+    """End a process a build that did not finish left behind, and remove its output."""
+    if site_dir in _running:
+        process, out, _ = _running.pop(site_dir)
+        process.kill()
+        process.communicate()
+        shutil.rmtree(out, ignore_errors=True)

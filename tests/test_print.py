@@ -97,6 +97,14 @@ def test_the_sheet_prints_on_two_pages_each_side_on_its_own(page, built_site, la
     )
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_score_pad_page_prints_on_one_page(page, built_site, lang, paper):
+    page.goto((language_root(built_site, lang) / "score-pad" / "index.html").as_uri())
+    pdf = PdfReader(io.BytesIO(page.pdf(format=paper)))
+    assert len(pdf.pages) == 1, f"{lang} on {paper}: {len(pdf.pages)} pages"
+
+
 OVERFLOW = """() => {
   const problems = [];
   const pageWidth = document.documentElement.clientWidth;
@@ -169,6 +177,35 @@ def pdfs(built_site):
         assert path.is_file(), f"the build wrote no {path.relative_to(built_site)}"
         found[lang] = path
     return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_score_pad_page_links_its_pdf_of_one_page(built_site, lang):
+    page = language_root(built_site, lang) / "score-pad" / "index.html"
+    links = re.findall(r'href="([^"]+\.pdf)"', page.read_text(encoding="utf-8"))
+    assert links, f"{lang}: the score pad page has no link to a PDF"
+    for link in links:
+        target = Path(url2pathname(urlsplit(urljoin(page.as_uri(), link)).path))
+        assert target == language_root(built_site, lang) / sheet.pdf_name(lang, "scorepad"), link
+        reader = PdfReader(target)
+        assert len(reader.pages) == 1
+        rows = " ".join(f"{formatting.number(i, lang)} {formatting.number(h, lang)}"
+                        for i, h in enumerate(deal_sizes(), 1))
+        assert rows in pdf_text(reader)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_command_prints_the_same_bytes_as_the_site(built_site, pdfs, tmp_path, lang):
+    """One renderer: ``backalley print`` and the build give the same file for the standard game."""
+    dated = PdfReader(pdfs[lang]).metadata["/CreationDate"]  # the build's date, which the command is given
+    epoch = int(datetime.strptime(dated[2:16], "%Y%m%d%H%M%S").replace(tzinfo=timezone.utc).timestamp())
+    env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
+    for document, name in (("sheet", sheet.pdf_name(lang)), ("scorepad", sheet.pdf_name(lang, "scorepad"))):
+        out = tmp_path / name
+        done = subprocess.run([sys.executable, "-m", "backalley", "print", document, "--lang", lang, "-o", str(out)],
+                              capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stderr
+        assert out.read_bytes() == (language_root(built_site, lang) / name).read_bytes(), name
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,6 +1,6 @@
 """Printable documents: a page of ``docs/`` rendered for a variant, as one self-contained HTML file.
 
-The rules sheet and the score pad print from here, both on the site (``hooks/pdf_sheet.py``) and
+The rules sheet and the score pad print from here, both on the site (``hooks/print_documents.py``) and
 from ``backalley print``: the page's own Markdown, filled by ``render`` with the variant's
 figures and words, converted with the site's Markdown extensions (``mkdocs.yml``), typeset for
 the language (``typography``), and set in the
@@ -30,6 +30,9 @@ from .typography import typeset_html
 ROOT = Path(__file__).resolve().parents[2]
 
 
+_FRONT_MATTER = re.compile(r"---\n.*?\n(?:---|\.\.\.)\n", re.S)  # the page's metadata, as MkDocs reads it
+
+
 class DocumentError(Exception):
     """A document cannot be made; the message says which and why, in one line."""
 
@@ -43,11 +46,14 @@ def document(kind: str, lang: str, variant="standard", *, docs_dir: Path | None 
     source = docs / page
     if not source.is_file():
         raise DocumentError(f"no page {source}")
-    text = render(source.read_text(encoding="utf-8"), lang, page=f"docs/{page}",
-                  examples_dir=ROOT / "examples", variant=variant)
+    raw = source.read_text(encoding="utf-8-sig")
+    front = _FRONT_MATTER.match(raw)
+    text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=ROOT / "examples",
+                  line_offset=raw[:front.end()].count("\n") if front else 0, variant=variant)
     body = typeset_html(markdown.markdown(text, extensions=_extensions()[0], extension_configs=_extensions()[1]), lang)
     title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
-    title = html.escape(re.sub(r"<[^>]+>", "", title.group(1)).strip()) if title else ""
+    title = re.sub(r'<a class="headerlink".*?</a>', "", title.group(1)) if title else ""
+    title = html.escape(html.unescape(re.sub(r"<[^>]+>", "", title)).strip())
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{title}</title>\n<style>\n{_stylesheets()}\n</style>\n</head>\n<body dir=\"ltr\">\n"
