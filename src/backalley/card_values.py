@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import BIG, JOKERS, LITTLE, PACK
+from .cards import BIG, JOKERS, LITTLE, PACK, Card
 from .dealing import deal_cards
 from .simulate import interval, play_deal
 from .strategy import BANDS, KINDS, HeuristicPlayer, band, card_kind
@@ -34,7 +34,7 @@ HOLDINGS = ("both jokers", "BIG", "LITTLE", "trump A", "other trump", "no trump"
 no joker; another trump; no trump at all."""
 
 
-def holding(hand, trump: str) -> str:
+def holding(hand: "list[Card]", trump: str) -> str:
     """The first of ``HOLDINGS`` that ``hand`` has."""
     cards = set(hand)
     if JOKERS <= cards:
