@@ -18,12 +18,14 @@ from .bidding import check_bid, overbid_warnings, parse_bids, side_contracts
 from .cards import parse_card, parse_cards
 from .effects import changes, match_figures
 from .errors import BackAlleyError
+from .estimate import estimate
 from .play import check_play, legal_plays
 from .rulebook import LANGUAGES, RULES, address, cited_rules
 from .scorecard import Scorecard
 from .scoring import score_deal
 from .sheet_words import sheet
-from .simulate import EVENTS, random_match
+from .simulate import EVENTS, compare, random_match
+from .strategy import player
 from .variants import VARIANTS, deal_sizes, format_value, options, resolve_variant
 from .worked import example_records
 
@@ -156,8 +158,24 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="play seeded random matches and report")
     simulate.add_argument("-n", "--matches", type=_positive, default=100, help="how many matches (default 100)")
     simulate.add_argument("--seed", type=_whole, default=0, help="first seed (default 0)")
+    simulate.add_argument("--players", metavar="A,B",
+                          help="compare two players (random, heuristic, heuristic-no-IMPROVEMENT): each seed "
+                               "is played twice, A as North-South then as East-West (default random,random: "
+                               "random matches, with rule events)")
     _common(simulate, json_flag=True)
     simulate.set_defaults(run=_simulate)
+
+    guess = commands.add_parser("estimate", help="the tricks a hand takes, by playing out random deals",
+                                description="Deal the unseen cards at random, bid and play each deal with "
+                                            "four heuristic players, and count the hand's tricks. "
+                                            "Example: backalley estimate --hand 'BIG AH KS 5D 7C' --trump H")
+    guess.add_argument("--hand", required=True, help="the hand, e.g. 'BIG AH KS 5D 7C'")
+    guess.add_argument("--trump", required=True, help="trump suit S, H, D or C")
+    guess.add_argument("--hand-size", type=_positive, help="cards in the hand (a check)")
+    guess.add_argument("--samples", type=_positive, default=1000, help="deals to play (default 1000)")
+    guess.add_argument("--seed", type=_whole, default=0, help="seed (default 0)")
+    _common(guess, json_flag=True)
+    guess.set_defaults(run=_estimate)
     return parser
 
 
@@ -430,6 +448,8 @@ def _print(args) -> int:
 
 
 def _simulate(args) -> int:
+    if args.players is not None and args.players.replace(" ", "").lower() != "random,random":
+        return _compare(args)
     variant = resolve_variant(args.variant)
     counts: Counter = Counter()
     wins: Counter = Counter()
@@ -454,6 +474,48 @@ def _simulate(args) -> int:
              "results: " + ", ".join(f"{k} {v}" for k, v in sorted(wins.items())),
              f"mean totals: NS {data['mean_totals']['NS']:.1f}, EW {data['mean_totals']['EW']:.1f}",
              "rule events:"] + [f"  {counts[e]:>9}  {text}" for e, text in EVENTS.items()]
+    return _emit(args, data, lines)
+
+
+def _compare(args) -> int:
+    names = [name.strip() for name in args.players.split(",")]
+    if len(names) != 2:
+        raise UsageError(f"backalley simulate: --players takes two players, e.g. heuristic,random, not {args.players!r}")
+    for name in names:
+        player(name)
+    if names[0] == names[1]:
+        raise UsageError("backalley simulate: --players compares two different players")
+    variant = resolve_variant(args.variant)
+    start = time.perf_counter()
+    found = compare(*names, matches=args.matches, seed=args.seed, variant=variant)
+    elapsed = time.perf_counter() - start
+    played = 2 * args.matches
+    low, high = found.interval
+    data = {"variant": variant.name, "players": names, "seeds": args.matches, "matches": played,
+            "first_seed": args.seed, "results": found.results, "score": found.score, "interval": [low, high],
+            "mean_totals": found.mean_totals, "seconds": round(elapsed, 3),
+            "matches_per_second": round(played / elapsed, 1) if elapsed else None}
+    first, second = names
+    lines = [f"{played} matches of {variant.name} from seed {args.seed}, each seed twice with the sides swapped, "
+             f"in {elapsed:.2f} s",
+             "results: " + ", ".join(f"{k} {v}" for k, v in found.results.items()),
+             f"{first}'s score against {second}: {found.score:.3f} (95% interval {low:.3f} to {high:.3f}; "
+             "a win counts 1, a draw 1/2)",
+             f"mean totals: {first} {found.mean_totals[first]:.1f}, {second} {found.mean_totals[second]:.1f}"]
+    return _emit(args, data, lines)
+
+
+def _estimate(args) -> int:
+    found = estimate(args.hand, args.trump, args.hand_size, args.samples, args.seed, args.variant)
+    low, high = found.interval
+    data = {"hand": list(found.hand), "trump": found.trump, "hand_size": found.hand_size,
+            "samples": found.samples, "seed": args.seed, "variant": resolve_variant(args.variant).name,
+            "expected_tricks": found.expected_tricks, "interval": [low, high],
+            "distribution": found.distribution, "p_all": found.p_all}
+    lines = [f"{' '.join(found.hand)}, trumps {found.trump}: {found.expected_tricks:.2f} tricks expected "
+             f"(95% interval {low:.2f} to {high:.2f}, {found.samples} deals played by the heuristic player)"]
+    lines += [f"  {k:>2} trick{'s' * (k != 1)}: {p:6.1%}" for k, p in found.distribution.items()]
+    lines.append(f"the side takes every trick: {found.p_all:.1%}")
     return _emit(args, data, lines)
 
 

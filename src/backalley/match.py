@@ -261,13 +261,22 @@ class Match(Deal):
     def view(self, seat) -> SeatView:
         """What ``seat`` may see: its own hand, the turned card, the bids, the cards played, the
         score and the deals before; never another player's hand."""
-        seat = SEATS[seat_index(seat)]
-        mine = self.to_act == seat
-        return SeatView(
-            seat, tuple(sorted(self.hands[seat], key=card_order)), self.phase, self.to_act, self.hand_size,
-            self.dealer, self.trump, self.turned, tuple(self.bids), tuple(self.trick), tuple(self.tricks),
-            self.last_trick, self.trumps_broken,
-            tuple(self.legal_bids()) if mine else (), tuple(self.legal_plays()) if mine else (),
-            dict(self.totals), self.deals_played,
-            tuple(record._replace(dealt="") for record in self.history),
-        )
+        return deal_view(self, seat, self.turned, self.totals, self.deals_played,
+                         tuple(record._replace(dealt="") for record in self.history))
+
+
+def deal_view(deal: Deal, seat: str, turned: tuple = (), totals: dict | None = None, deals_played: int = 0,
+              history: tuple = ()) -> SeatView:
+    """What ``seat`` may see of ``deal`` (a ``Match`` or a single ``Deal``): its own hand, the bids
+    and the cards played, with the turned cards, totals and earlier deals given (a single deal:
+    none)."""
+    seat = SEATS[seat_index(seat)]
+    mine = deal.to_act == seat
+    tricks = tuple(deal.tricks)
+    last = tricks[-1] if tricks else next((record.tricks[-1] for record in reversed(history) if record.tricks), None)
+    return SeatView(
+        seat, tuple(sorted(deal.hands[seat], key=card_order)), deal.phase, deal.to_act, deal.hand_size,
+        deal.dealer, deal.trump, tuple(turned), tuple(deal.bids), tuple(deal.trick), tricks, last,
+        deal.trumps_broken, tuple(deal.legal_bids()) if mine else (), tuple(deal.legal_plays()) if mine else (),
+        dict(totals or {"NS": 0, "EW": 0}), deals_played, history,
+    )

@@ -1,0 +1,94 @@
+"""How many tricks a hand takes: the unseen cards dealt at random many times, each deal bid and
+played out by four ``HeuristicPlayer``s.
+
+The hand is East's, with North dealing, so it bids first. The trump suit is given, so the turned
+card is one of that suit's cards not in the hand, drawn at random like the other three hands
+(from the rest of the 54-card pack: both jokers are in play). A deal all four pass is played all
+the same (``backalley.simulate.play_deal``). The figures are those of this player's bidding and
+play, not of perfect play. A seed always gives the same answer.
+
+>>> e = estimate("BIG AH KS", "H", samples=200, seed=1)
+>>> e.hand_size, round(sum(e.distribution.values()), 6), e.expected_tricks > 2
+(3, 1.0, True)
+"""
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from .cards import PACK, SUITS, Card, parse_cards, parse_trump
+from .errors import InvalidArgument, InvalidDeal
+from .hints import CardsLike, VariantLike
+from .play import SUIT_NAMES
+from .scoring import dealt_sizes
+from .simulate import interval, play_deal
+from .strategy import HeuristicPlayer
+from .variants import resolve_variant
+
+HOLDER, DEALER = "E", "N"
+"""The seat that holds the hand, and the dealer: the hand bids first."""
+
+
+class Estimate(NamedTuple):
+    """What a hand takes, over ``samples`` random deals of the unseen cards."""
+
+    hand: tuple
+    trump: str
+    hand_size: int
+    samples: int
+    expected_tricks: float
+    """The mean number of tricks the hand's own player wins."""
+    interval: tuple
+    """The 95 % interval of ``expected_tricks``."""
+    distribution: dict
+    """The chance of each number of tricks the player wins, from 0 to the hand size."""
+    p_all: float
+    """The chance that the player's side takes every trick: what a board needs."""
+
+
+def estimate(hand: CardsLike, trump: str, hand_size: "int | None" = None, samples: int = 1000, seed: int = 0,
+             variant: VariantLike = "standard") -> Estimate:
+    """The tricks ``hand`` takes with ``trump`` as trumps (see the module). ``hand_size``, when
+    given, must be the number of cards in ``hand``; ``ValueError`` names what is wrong."""
+    v = resolve_variant(variant)
+    cards = parse_cards(hand)
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise InvalidDeal("hands", f"{twice} appears twice in the hand")
+    h = len(cards)
+    if hand_size is not None and hand_size != h:
+        raise InvalidArgument(f"the hand holds {h} card{'s' * (h != 1)}, not {hand_size}")
+    if not 1 <= h <= 13:
+        raise InvalidDeal("hands", f"a hand holds 1 to 13 cards, this one {h}")
+    if h not in dealt_sizes(v):
+        raise InvalidDeal("hands", f"{v.name} never deals {h} cards each")
+    suit = parse_trump(trump)
+    if suit is None:
+        raise InvalidArgument("an estimate needs a trump suit: S, H, D or C")
+    if type(samples) is not int or samples < 1:
+        raise InvalidArgument(f"samples is a whole number from 1, got {samples!r}")
+    if type(seed) is not int or seed < 0:
+        raise InvalidArgument(f"a seed is a whole number from 0, got {seed!r}")
+    trump = SUITS[suit]
+    held = set(cards)
+    turnable = [c for c in PACK if c.suit == trump and c not in held]
+    if not turnable:
+        raise InvalidDeal("hands", f"a hand of all thirteen {SUIT_NAMES[trump]} leaves none to turn for trumps")
+    rest = [c for c in PACK if c not in held]
+    rnd = random.Random(f"estimate-{seed}")
+    players = (HeuristicPlayer(),) * 4
+    counts = [0] * (h + 1)
+    all_tricks = 0
+    for _ in range(samples):
+        turned = rnd.choice(turnable)
+        others = [c for c in rest if c != turned]
+        rnd.shuffle(others)
+        hands = {HOLDER: cards, "S": others[:h], "W": others[h:2 * h], "N": others[2 * h:3 * h]}
+        deal = play_deal(hands, trump, DEALER, players, v, (turned,))
+        won = [trick.winner for trick in deal.tricks]
+        counts[won.count(HOLDER)] += 1
+        all_tricks += won.count(HOLDER) + won.count("W") == h
+    total = sum(k * n for k, n in enumerate(counts))
+    mean, low, high = interval(total, sum(k * k * n for k, n in enumerate(counts)), samples)
+    return Estimate(tuple(Card(c) for c in cards), trump, h, samples, mean, (low, high),
+                    {k: n / samples for k, n in enumerate(counts)}, all_tricks / samples)
