@@ -7,6 +7,7 @@ import pytest
 
 from backalley.card_values import HOLDINGS, card_values
 from backalley.strategy import BANDS, KINDS
+from backalley.estimate import estimate
 from backalley_site import simulations
 from backalley_site.simulations import cached_card_values
 
@@ -71,4 +72,13 @@ def test_the_cache_gives_what_a_direct_simulation_gives(tmp_path, monkeypatch):
 def test_the_cache_folder_can_be_chosen_by_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("BACKALLEY_SIM_CACHE", str(tmp_path / "sims"))
     cached_card_values(20, 1)
-    assert len(list((tmp_path / "sims").glob("card-values-*-20-1.json"))) == 1
+    assert len(list((tmp_path / "sims").glob("card-values-*.json"))) == 1
+
+
+def test_a_cached_estimate_is_the_engines_estimate(tmp_path):
+    direct = estimate("BIG AH KS", "H", samples=60, seed=2)
+    cached = simulations.cached_estimate("BIG AH KS", "H", 60, 2, tmp_path)
+    assert cached == simulations.cached_estimate("BIG AH KS", "H", 60, 2, tmp_path)  # read back
+    assert cached["expected_tricks"] == direct.expected_tricks and cached["p_all"] == direct.p_all
+    assert {int(k): v for k, v in cached["distribution"].items()} == direct.distribution
+    assert len(list(tmp_path.glob("estimate-*.json"))) == 1

@@ -22,7 +22,7 @@ import random
 
 from .cards import BIG, JOKERS, LITTLE, PACK, Card
 from .dealing import deal_cards
-from .simulate import interval, play_deal
+from .simulate import play_deal, wilson
 from .strategy import BANDS, KINDS, HeuristicPlayer, band, card_kind
 from .table import SEATS
 
@@ -91,6 +91,7 @@ def card_values(deals: int, seed: int = 0) -> dict:
 
 
 def _figure(successes: int, n: int) -> dict:
-    """The share of ``n`` cases that succeeded, with its 95 % interval."""
-    mean, low, high = interval(successes, successes, n)
-    return {"mean": mean, "low": max(low, 0.0), "high": min(high, 1.0), "n": n}
+    """The share of ``n`` cases that succeeded, with its 95 % interval (Wilson's, which stays
+    honest for small samples and for shares near 0 or 1)."""
+    low, high = wilson(successes / n, n)
+    return {"mean": successes / n, "low": low, "high": high, "n": n}

@@ -5,7 +5,7 @@ import functools
 
 from babel import Locale
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from markupsafe import Markup, escape
 
 from backalley import parse_card
@@ -49,6 +49,17 @@ def count(value: int | float, noun: str, lang: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"count needs a number, not {type(value).__name__} {value!r}")
     return number(value, lang) + NBSP + terms(lang)(f"plural.{noun}.{plural_category(value, lang)}")
+
+
+def fixed(value: float, places: int, lang: str) -> str:
+    """``value`` with exactly ``places`` decimals, in the language's format: ``0,90`` in French."""
+    text = format_decimal(abs(value), format="#,##0." + "0" * places, locale=terms(lang)("format.locale"))
+    return MINUS + text if round(value, places) < 0 else text
+
+
+def percent(value: float, lang: str) -> str:
+    """A share (0 to 1) as a whole percentage, the way the language writes one: ``98 %`` in French."""
+    return format_percent(value, locale=terms(lang)("format.locale"))
 
 
 def join_numbers(values, lang: str) -> str:

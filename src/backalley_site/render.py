@@ -18,10 +18,12 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 import backalley
 from backalley import Card
 
+from . import bidding_guide
 from . import diagrams
 from . import formatting as fmt
 from . import glossary
 from . import rule_numbers
+from . import simulations
 from . import sheet
 from . import variants_view
 from .examples import Examples
@@ -94,10 +96,13 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         pad_pdf=sheet.pdf_name(lang, "scorepad"),
         score_pad=functools.partial(sheet.score_pad, lang=lang),
         glossary=functools.partial(glossary.glossary, lang=lang),
+        card_value_deals=simulations.CARD_VALUE_DEALS,
     )
     env.globals.update({name: functools.partial(getattr(variants_view, name), lang=lang)
                         for name in variants_view.PAGE_NAMES})
-    for name in ("count", "card", "cards", "seat", "suit", "times", "join_numbers"):
+    env.globals.update({name: functools.partial(getattr(bidding_guide, name), lang=lang)
+                        for name in bidding_guide.PAGE_NAMES})
+    for name in ("count", "card", "cards", "seat", "suit", "times", "join_numbers", "percent"):
         env.filters[name] = functools.partial(getattr(fmt, name), lang=lang)
     return env
 

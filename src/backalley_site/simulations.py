@@ -1,8 +1,8 @@
 """The engine's measured figures for the site, simulated once and kept on disk.
 
 A simulation is keyed by a hash of the engine's code (every ``backalley/*.py``), its seed and its
-size: a build that changes no engine code reads the figures from ``.cache/simulations/`` in the
-working directory (``$BACKALLEY_SIM_CACHE`` elsewhere) instead of simulating again.
+size: a build that changes no engine code reads the figures from ``.cache/simulations/`` beside
+mkdocs.yml (``$BACKALLEY_SIM_CACHE`` elsewhere) instead of simulating again.
 """
 from __future__ import annotations
 
@@ -13,11 +13,16 @@ from pathlib import Path
 
 import backalley
 from backalley.card_values import card_values
+from backalley.estimate import estimate
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CARD_VALUE_DEALS = 20000
 """The deals the site's card values are measured on: about 15 s on one core, and a 95 % interval
 of ±0.02 or less for every kind of card."""
 SEED = 1
+ESTIMATE_SAMPLES = 2000
+"""The random deals a worked hand of the bidding guide is estimated on."""
 
 
 def engine_key() -> str:
@@ -30,19 +35,38 @@ def engine_key() -> str:
 
 def cached_card_values(deals: int = CARD_VALUE_DEALS, seed: int = SEED, cache_dir: "Path | str | None" = None) -> dict:
     """``backalley.card_values.card_values(deals, seed)``, from the cache when the engine's code
-    is unchanged; computed and stored (whole or not at all) when missing. Entries for other
-    versions of the engine are removed."""
-    cache = Path(cache_dir or os.environ.get("BACKALLEY_SIM_CACHE") or Path(".cache") / "simulations")
+    is unchanged; computed and stored when missing."""
+    return _cached("card-values", {"deals": deals, "seed": seed}, lambda: card_values(deals, seed), cache_dir)
+
+
+def cached_estimate(hand: str, trump: str, samples: int = ESTIMATE_SAMPLES, seed: int = SEED,
+                    cache_dir: "Path | str | None" = None) -> dict:
+    """``backalley.estimate.estimate(hand, trump, samples=…, seed=…)`` as JSON data (``hand``,
+    ``trump``, ``hand_size``, ``samples``, ``expected_tricks``, ``interval``, ``distribution`` with
+    text keys, ``p_all``), from the cache when the engine's code is unchanged."""
+    def compute() -> dict:
+        found = estimate(hand, trump, samples=samples, seed=seed)._asdict()
+        return {**found, "hand": [str(card) for card in found["hand"]], "interval": list(found["interval"]),
+                "distribution": {str(k): share for k, share in found["distribution"].items()}}
+
+    return _cached("estimate", {"hand": hand, "trump": trump, "samples": samples, "seed": seed}, compute, cache_dir)
+
+
+def _cached(kind: str, arguments: dict, compute, cache_dir) -> dict:
+    """The figures of ``compute()`` for these arguments under this engine, read from the cache or
+    computed and stored (whole or not at all). Entries of other versions of the engine go."""
+    cache = Path(cache_dir or os.environ.get("BACKALLEY_SIM_CACHE") or ROOT / ".cache" / "simulations")
     engine = engine_key()
-    path = cache / f"card-values-{engine}-{deals}-{seed}.json"
+    key = hashlib.sha256(json.dumps(arguments, sort_keys=True).encode()).hexdigest()[:16]
+    path = cache / f"{kind}-{engine}-{key}.json"
     if path.is_file():
         return json.loads(path.read_text(encoding="utf-8"))
-    figures = card_values(deals, seed)
+    figures = compute()
     cache.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".part")
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.part")
     temporary.write_text(json.dumps(figures), encoding="utf-8")
     os.replace(temporary, path)
-    for old in cache.glob("card-values-*.json"):
-        if not old.name.startswith(f"card-values-{engine}-"):
+    for old in cache.glob(f"{kind}-*.json"):
+        if not old.name.startswith(f"{kind}-{engine}-"):
             old.unlink(missing_ok=True)
     return figures

@@ -1,0 +1,75 @@
+"""The bidding guide: its tables and worked hands are the engine's measurements, written in each
+language, and its page exists, says the same figures and is linked from the bidding page."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from backalley import score_deal
+from backalley.strategy import KINDS
+from backalley_site import bidding_guide, formatting, simulations
+from backalley_site.render import render
+from backalley_site.terms import LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def page(lang: str) -> str:
+    source = (ROOT / "docs" / lang / "bidding-guide.md").read_text(encoding="utf-8")
+    source = re.sub(r"\A---\n.*?\n---\n", "", source, flags=re.S)
+    return render(source, lang, page=f"docs/{lang}/bidding-guide.md")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_card_value_table_shows_the_measured_shares_in_the_language(lang):
+    table = bidding_guide.card_value_table(lang=lang)
+    figures = simulations.cached_card_values()["values"]
+    rows = table.splitlines()[2:]
+    assert len(rows) == len(KINDS)
+    for kind, row in zip(KINDS, rows):
+        for band, cell in zip(("1-3", "4-7", "8-13"), row.split(" | ")[2:]):
+            figure = figures[band][kind]
+            assert cell.startswith(formatting.fixed(figure["mean"], 2, lang)), (kind, band, cell)
+            assert formatting.fixed(figure["low"], 2, lang) in cell and formatting.number(figure["n"], lang) in cell
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rule_of_thumb_is_written_in_the_languages_numbers(lang):
+    assert formatting.number(1.5, lang) in bidding_guide.thumb_value("BIG", lang)
+    assert f"2/3 ({formatting.number(0.67, lang)})" in bidding_guide.thumb_value("side-A", lang)
+
+
+def test_big_is_worth_more_than_a_low_side_card_in_the_worked_hand():
+    big = bidding_guide.hand_estimate("BIG AH KS 5D 7C", "H", lang="en")
+    low = bidding_guide.hand_estimate("3C AH KS 5D 7C", "H", lang="en")
+    assert big["expected"] > low["expected"] + 0.5 and big["low"] > low["high"]
+    assert big["thumb"] == 2.9 and big["counted"] == 3  # BIG 1.5, trump ace 1, side king 0.4
+
+
+def test_a_boards_average_is_what_it_wins_and_loses_weighed_by_the_chance():
+    bids = [("E", "board"), ("S", "pass"), ("W", "pass"), ("N", "pass")]
+    for size in (1, 2, 5):
+        made = score_deal(size, bids, {"NS": 0, "EW": size})["EW"]
+        assert bidding_guide.board_average(0.75, size, lang="en") == round(0.75 * made - 0.25 * made, 1)
+    assert bidding_guide.board_average(0.5, 3, lang="en") == 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_shows_the_engines_figures_for_every_worked_hand(lang):
+    text = page(lang)
+    for cards in ("BIG AH KS 5D 7C", "3C AH KS 5D 7C", "AS KS AD 9H 4H 8C 5C 2D"):
+        hand = bidding_guide.hand_estimate(cards, "H", lang=lang)
+        shown = (hand["expected"], hand["low"], hand["high"]) + ((hand["thumb"],) if "BIG" in cards or "AS" in cards else ())
+        for value in shown:
+            assert formatting.number(value, lang) in text, (cards, value)
+    one = bidding_guide.hand_estimate("KH", "H", lang=lang)
+    assert formatting.percent(one["p_all"], lang) in text
+    assert formatting.number(bidding_guide.board_average(one["p_all"], 1, lang=lang), lang) in text
+    assert formatting.number(simulations.CARD_VALUE_DEALS, lang) in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bidding_page_links_the_guide(lang):
+    assert "(bidding-guide.md)" in (ROOT / "docs" / lang / "bidding.md").read_text(encoding="utf-8")
