@@ -42,8 +42,8 @@ IMPROVEMENTS = {
     "save_jokers": "lead the jokers last among sure winners, and win with them only when nothing "
                    "else does (off: jokers first)",
     "smart_leads": "lead a sure winner, else low from the longest plain suit (off: the highest card)",
-    "count_partner": "bid less when the partner has bid a number: count three quarters of it as "
-                     "sure (off: bid the hand's own value)",
+    "count_partner": "bid less when the partner has bid a number: take a quarter of that number off "
+                     "the hand's own value (off: bid the hand's own value)",
 }
 """The ``HeuristicPlayer`` improvements, each a switch of its constructor."""
 

@@ -25,6 +25,7 @@ import yaml
 from .pdf import print_pages
 from .render import render
 from .sheet import DOCUMENTS, PAPERS
+from .terms import terms
 from .typography import typeset_html
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +51,9 @@ def document(kind: str, lang: str, variant="standard", *, docs_dir: Path | None 
     front = _FRONT_MATTER.match(raw)
     text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=ROOT / "examples",
                   line_offset=raw[:front.end()].count("\n") if front else 0, variant=variant)
-    body = typeset_html(markdown.markdown(text, extensions=_extensions()[0], extension_configs=_extensions()[1]), lang)
+    names, settings = _extensions()
+    settings = {**settings, "toc": {**settings.get("toc", {}), "permalink_title": terms(lang)("interface.permalink")}}
+    body = typeset_html(markdown.markdown(text, extensions=names, extension_configs=settings), lang)
     title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
     title = re.sub(r'<a class="headerlink".*?</a>', "", title.group(1)) if title else ""
     title = html.escape(html.unescape(re.sub(r"<[^>]+>", "", title)).strip())
