@@ -93,5 +93,6 @@ def card_values(deals: int, seed: int = 0) -> dict:
 def _figure(successes: int, n: int) -> dict:
     """The share of ``n`` cases that succeeded, with its 95 % interval (Wilson's, which stays
     honest for small samples and for shares near 0 or 1)."""
-    low, high = wilson(successes / n, n)
-    return {"mean": successes / n, "low": low, "high": high, "n": n}
+    mean = successes / n
+    low, high = wilson(mean, n)
+    return {"mean": mean, "low": min(low, mean), "high": max(high, mean), "n": n}

@@ -26,7 +26,7 @@ from .pdf import print_pages
 from .render import render
 from .sheet import DOCUMENTS, PAPERS
 from .terms import terms
-from .typography import typeset_html
+from .typography import typeset_html, typeset_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +56,9 @@ def document(kind: str, lang: str, variant="standard", *, docs_dir: Path | None 
     body = typeset_html(markdown.markdown(text, extensions=names, extension_configs=settings), lang)
     title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
     title = re.sub(r'<a class="headerlink".*?</a>', "", title.group(1)) if title else ""
-    title = html.escape(html.unescape(re.sub(r"<[^>]+>", "", title)).strip())
+    title = html.unescape(re.sub(r"<[^>]+>", "", title)).strip()
+    dash = "—" if lang == "ru" else "–"  # as overrides/main.html titles the site's pages
+    title = html.escape(typeset_text(f"{title} {dash} {_site_name()}" if title else _site_name(), lang))
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{title}</title>\n<style>\n{_stylesheets()}\n</style>\n</head>\n<body dir=\"ltr\">\n"
@@ -67,9 +69,19 @@ def document(kind: str, lang: str, variant="standard", *, docs_dir: Path | None 
 
 
 @functools.cache
+def _config() -> dict:
+    return yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
+
+def _site_name() -> str:
+    """The site's name, which ends every page's title as it does on the site."""
+    return _config()["site_name"]
+
+
+@functools.cache
 def _extensions() -> tuple[list[str], dict]:
     """The Markdown extensions of ``mkdocs.yml`` and their settings, with the ones MkDocs always adds."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = _config()
     names, settings = ["fenced_code"], {}
     for entry in config.get("markdown_extensions", []):
         if isinstance(entry, dict):
