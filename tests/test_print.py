@@ -25,7 +25,8 @@ from pypdf import PdfReader
 from backalley import deal_sizes, score_deal
 from backalley_site import formatting, sheet
 from backalley_site.examples import run_example
-from backalley_site.pdf import LAUNCH_ARGS, PdfError, chromium_path, print_cached, print_key, print_pages, stamp_dates
+from backalley_site.pdf import (LAUNCH_ARGS, PdfError, chromium_path, number_nodes, print_cached, print_key,
+                                print_pages, stamp_dates)
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
@@ -310,6 +311,15 @@ def test_stamping_keeps_the_length_and_uses_utc():
     assert stamped.count(b"(D:20240101220405+00'00')") == 2
     with pytest.raises(PdfError):
         stamp_dates(b"%PDF-1.4 no dates", when)
+
+
+def test_structure_ids_are_numbered_by_rank_whatever_else_the_browser_built():
+    """Pages printed side by side share Chromium's element count: the same page gets other IDs."""
+    one = b"<</ID (node00000038)>> <</ID (node00000041)>> /Names [(node00000038) 5 0 R (node00000041) 6 0 R]"
+    two = one.replace(b"00000038", b"00000107").replace(b"00000041", b"00000212")
+    assert number_nodes(one) == number_nodes(two)
+    assert number_nodes(one) == one.replace(b"00000038", b"00000001").replace(b"00000041", b"00000002")
+    assert len(number_nodes(two)) == len(two)
 
 
 def test_a_build_without_chromium_stops_with_what_to_install(tmp_path):

@@ -2,8 +2,9 @@
 
 Chromium is driven through Playwright, with JavaScript off and every request that is not a
 ``file:`` URL refused: the page prints from the files on disk alone. The only varying bytes
-of Chromium's PDF are its creation and modification dates; ``print_pages`` writes the given
-date there instead, so two builds of one commit give identical files.
+of Chromium's PDF are its creation and modification dates and the numbers of its structure
+elements; ``print_pages`` writes the given date there instead and numbers the elements in order,
+so two builds of one commit give identical files.
 """
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ async def _print_all(jobs, date: datetime, paper: str) -> None:
                 await page.goto(Path(html).resolve().as_uri(), wait_until="load")
                 data = await page.pdf(format=paper, print_background=True, tagged=True, outline=True)
                 await page.close()
-                Path(pdf).write_bytes(stamp_dates(data, date))
+                Path(pdf).write_bytes(number_nodes(stamp_dates(data, date)))
 
             await asyncio.gather(*(one(html, pdf) for html, pdf in jobs))
             await context.close()
@@ -148,6 +149,28 @@ def stamp_dates(data: bytes, date: datetime) -> bytes:
     if count != 2:
         raise PdfError(f"expected a CreationDate and a ModDate in Chromium's PDF, found {count} dates")
     return stamped
+
+
+_NODE_IDS = re.compile(rb"\(node(\d+)\)")
+
+
+def number_nodes(data: bytes) -> bytes:
+    """``data`` with the structure IDs of its tagged content (``(node00000039)``) numbered from 1 in
+    their order; the length is kept.
+
+    Chromium names them after its page's element numbers, which count every element of every page
+    its renderer has built: pages printed side by side share the count, so the same page can get
+    other numbers from one build to the next. Renumbering by rank keeps their order, which the
+    PDF's sorted ID tree relies on.
+    """
+    found = sorted({int(m.group(1)) for m in _NODE_IDS.finditer(data)})
+    rank = {n: i for i, n in enumerate(found, 1)}
+
+    def renumber(match: re.Match) -> bytes:
+        digits = match.group(1)
+        return b"(node" + str(rank[int(digits)]).zfill(len(digits)).encode() + b")"
+
+    return _NODE_IDS.sub(renumber, data)
 
 
 def build_date() -> datetime:
