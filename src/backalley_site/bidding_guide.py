@@ -85,14 +85,16 @@ def board_table(*, lang: str) -> str:
         row = [fmt.count(int(size), "cards", lang)]
         for name in HOLDINGS:
             figure = cells.get(name)
-            row.append(_percent_range(figure, lang) if figure else "–")
+            row.append(_percent_range(figure, lang) if figure else t("guide.no_figure"))
         rows.append(row)
     return _table(head, rows)
 
 
 def _percent_range(figure: dict, lang: str) -> str:
-    """``98 %`` and, in small type, its 95 % interval and the number of hands it is measured on."""
-    low, high = (fmt.percent(figure[k], lang) for k in ("low", "high"))
+    """``98 %`` and, in small type, its 95 % interval (``95–100 %``) and the number of hands it is
+    measured on."""
+    low = fmt.number(round(figure["low"] * 100), lang)
+    high = fmt.percent(figure["high"], lang)
     return f"{fmt.percent(figure['mean'], lang)}<br><small>{low}–{high} · {fmt.count(figure['n'], 'hands', lang)}</small>"
 
 
@@ -128,8 +130,10 @@ def board_chance(hand_size: int, holding: str, *, lang: str) -> float:
 
 def board_average(chance: float, hand_size: int, *, lang: str) -> float:
     """What a first board (level ×1) of the standard game scores on average on ``hand_size``
-    cards when the side takes every trick with probability ``chance``: it wins or loses the same
-    amount (``score_deal``), so ``value × (2 × chance − 1)``, to one decimal."""
+    cards when the side takes every trick with probability ``chance``, taken as the page shows it
+    (a whole percentage): it wins or loses the same amount (``score_deal``), so
+    ``value × (2 × chance − 1)``, to one decimal."""
+    chance = round(chance, 2)
     bids = [("E", "board"), ("S", "pass"), ("W", "pass"), ("N", "pass")]
     made = score_deal(hand_size, bids, {"NS": 0, "EW": hand_size})["EW"]
     lost = score_deal(hand_size, bids, {"NS": hand_size, "EW": 0})["EW"]

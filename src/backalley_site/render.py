@@ -7,10 +7,18 @@ yields a number is written the way the language writes numbers. Any error become
 from __future__ import annotations
 
 import functools
+import hashlib
 import inspect
+import marshal
+import os
+import re
+import sys
 import traceback
 from decimal import Decimal
 from pathlib import Path
+from types import CodeType
+
+import jinja2
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -46,7 +54,7 @@ def render(markdown: str, lang: str, *, page: str = "<string>", examples_dir: Pa
     """
     try:
         env = environment(lang, Path(examples_dir or DEFAULT_EXAMPLES))
-        template = env.template_class.from_code(env, env.compile(markdown, page, page), env.globals)
+        template = env.template_class.from_code(env, compiled(env, markdown, page, lang), env.globals)
         rules = rule_numbers.PageRules(page, lang)
         text = template.render(rule=rules.marker, variant=backalley.resolve_variant(variant))
         rules.finish()
@@ -57,6 +65,45 @@ def render(markdown: str, lang: str, *, page: str = "<string>", examples_dir: Pa
         lines = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == page]
         where = _where(page, lines[-1] if lines else None, line_offset)
         raise RenderError(f"{where}: {type(exc).__name__}: {exc}") from exc
+
+
+_code: dict[str, CodeType] = {}
+
+
+def compiled(env, markdown: str, page: str, lang: str) -> CodeType:
+    """``env.compile(markdown, page, page)`` for the environment of ``lang``, kept: in this process,
+    and on disk in ``.cache/templates/`` beside mkdocs.yml (``$BACKALLEY_TEMPLATE_CACHE``
+    elsewhere), so that a build compiles only the pages that changed. An entry is keyed by the
+    page's text, name and language (jinja2 computes a filter of constants, such as
+    ``{{ "H" | suit }}``, when it compiles), this module, jinja2 and Python; a page's older entries
+    are removed when it is compiled again."""
+    digest = hashlib.sha256("\0".join((sys.version, jinja2.__version__, lang, page, markdown)).encode())
+    digest.update(_MODULE_HASH)
+    key = digest.hexdigest()[:24]
+    if key in _code:
+        return _code[key]
+    folder = Path(os.environ.get("BACKALLEY_TEMPLATE_CACHE") or DEFAULT_EXAMPLES.parent / ".cache" / "templates")
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", f"{lang}-{page}").strip("-")
+    path = folder / f"{stem}.{key}.code"
+    try:
+        code = marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        code = env.compile(markdown, page, page)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            part = path.with_name(f"{path.name}.{os.getpid()}.part")
+            part.write_bytes(marshal.dumps(code))
+            os.replace(part, path)
+            for old in folder.glob(f"{stem}.*.code"):
+                if old != path:
+                    old.unlink(missing_ok=True)
+        except OSError:  # a folder we cannot write to only costs the next build this page's compilation
+            pass
+    _code[key] = code
+    return code
+
+
+_MODULE_HASH = hashlib.sha256(Path(__file__).read_bytes()).digest()
 
 
 def _where(page: str, line: int | None, offset: int) -> str:

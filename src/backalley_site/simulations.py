@@ -6,6 +6,7 @@ mkdocs.yml (``$BACKALLEY_SIM_CACHE`` elsewhere) instead of simulating again.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -25,8 +26,10 @@ ESTIMATE_SAMPLES = 2000
 """The random deals a worked hand of the bidding guide is estimated on."""
 
 
+@functools.cache
 def engine_key() -> str:
-    """A hash of the engine's code: every ``.py`` file of the ``backalley`` package, by name."""
+    """A hash of the engine's code: every ``.py`` file of the ``backalley`` package, by name, as this
+    process loaded it."""
     digest = hashlib.sha256()
     for path in sorted(Path(backalley.__file__).parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
@@ -52,6 +55,9 @@ def cached_estimate(hand: str, trump: str, samples: int = ESTIMATE_SAMPLES, seed
     return _cached("estimate", {"hand": hand, "trump": trump, "samples": samples, "seed": seed}, compute, cache_dir)
 
 
+_read: dict[Path, dict] = {}  # what this process has read or computed, by file
+
+
 def _cached(kind: str, arguments: dict, compute, cache_dir) -> dict:
     """The figures of ``compute()`` for these arguments under this engine, read from the cache or
     computed and stored (whole or not at all). Entries of other versions of the engine go."""
@@ -59,13 +65,17 @@ def _cached(kind: str, arguments: dict, compute, cache_dir) -> dict:
     engine = engine_key()
     key = hashlib.sha256(json.dumps(arguments, sort_keys=True).encode()).hexdigest()[:16]
     path = cache / f"{kind}-{engine}-{key}.json"
+    if path in _read:
+        return _read[path]
     if path.is_file():
-        return json.loads(path.read_text(encoding="utf-8"))
+        _read[path] = json.loads(path.read_text(encoding="utf-8"))
+        return _read[path]
     figures = compute()
     cache.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{path.name}.{os.getpid()}.part")
     temporary.write_text(json.dumps(figures), encoding="utf-8")
     os.replace(temporary, path)
+    _read[path] = figures
     for old in cache.glob(f"{kind}-*.json"):
         if not old.name.startswith(f"{kind}-{engine}-"):
             old.unlink(missing_ok=True)
