@@ -1,5 +1,8 @@
 """The worked examples of ``examples/*.md``, run once per file content, as read-only namespaces.
 
+What an example leaves is kept on disk by ``simulations.engine_result`` (keyed by the engine's
+code and the file's text), so a build runs only the examples that changed.
+
 Each example file is a doctest file, run once by the engine's ``backalley.worked.run_text``: the
 public names it leaves (not modules, classes or functions) become ``ex.<file_name>.<name>``, the
 file name written with ``_`` for ``-``.
@@ -11,6 +14,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 from backalley.worked import ExampleError, run_text
+
+from . import simulations
 
 
 class Namespace:
@@ -55,7 +60,8 @@ def run_example(path: Path) -> Namespace:
     key = (path, hashlib.sha256(text.encode()).hexdigest())
     if key not in _by_content:
         where = f"examples/{path.name}"
-        _by_content[key] = Namespace(where, dict(run_text(text, where)))
+        names = simulations.engine_result(f"example-{path.stem}", text, lambda: dict(run_text(text, where)))
+        _by_content[key] = Namespace(where, names)
     _by_stat[path] = (signature, _by_content[key])
     return _by_content[key]
 

@@ -1,4 +1,5 @@
-"""The engine's measured figures for the site, simulated once and kept on disk.
+"""The engine's measured figures for the site, simulated once and kept on disk; and the other
+engine results the pages use (worked examples, house-rule effects), kept the same way.
 
 A simulation is keyed by a hash of the engine's code (every ``backalley/*.py``), its seed and its
 size: a build that changes no engine code reads the figures from ``.cache/simulations/`` beside
@@ -10,6 +11,7 @@ import functools
 import hashlib
 import json
 import os
+import pickle
 from pathlib import Path
 
 import backalley
@@ -58,25 +60,43 @@ def cached_estimate(hand: str, trump: str, samples: int = ESTIMATE_SAMPLES, seed
 _read: dict[Path, dict] = {}  # what this process has read or computed, by file
 
 
-def _cached(kind: str, arguments: dict, compute, cache_dir) -> dict:
+def engine_result(kind: str, source: str, compute):
+    """``compute()``, an engine result for the site that is not plain data (the names a worked
+    example leaves, the house rules' effects on the examples), kept on disk as a pickle under a hash
+    of the engine's code and of ``source``, the text it is computed from. Only the newest entry of
+    each ``kind`` is kept."""
+    arguments = {"source": hashlib.sha256(source.encode()).hexdigest()}
+    return _cached(kind, arguments, compute, None, binary=True)
+
+
+def _cached(kind: str, arguments: dict, compute, cache_dir, binary: bool = False):
     """The figures of ``compute()`` for these arguments under this engine, read from the cache or
-    computed and stored (whole or not at all). Entries of other versions of the engine go."""
+    computed and stored (whole or not at all): JSON, or a pickle when ``binary`` (then only the
+    newest entry of ``kind`` is kept). Entries of other versions of the engine go."""
     cache = Path(cache_dir or os.environ.get("BACKALLEY_SIM_CACHE") or ROOT / ".cache" / "simulations")
     engine = engine_key()
     key = hashlib.sha256(json.dumps(arguments, sort_keys=True).encode()).hexdigest()[:16]
-    path = cache / f"{kind}-{engine}-{key}.json"
+    path = cache / f"{kind}-{engine}-{key}.{'pickle' if binary else 'json'}"
     if path in _read:
         return _read[path]
-    if path.is_file():
-        _read[path] = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = path.read_bytes()
+        _read[path] = pickle.loads(data) if binary else json.loads(data.decode("utf-8"))
         return _read[path]
+    except FileNotFoundError:
+        pass
+    except (pickle.UnpicklingError, EOFError, AttributeError, ValueError):  # written by another version
+        path.unlink(missing_ok=True)
     figures = compute()
-    cache.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.part")
-    temporary.write_text(json.dumps(figures), encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.part")
+        temporary.write_bytes(pickle.dumps(figures) if binary else json.dumps(figures).encode("utf-8"))
+        os.replace(temporary, path)
+        for old in cache.glob(f"{kind}-*.*"):
+            if old != path and (binary or not old.name.startswith(f"{kind}-{engine}-")):
+                old.unlink(missing_ok=True)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):  # not kept: the next build computes it
+        pass
     _read[path] = figures
-    for old in cache.glob(f"{kind}-*.json"):
-        if not old.name.startswith(f"{kind}-{engine}-"):
-            old.unlink(missing_ok=True)
     return figures

@@ -17,6 +17,7 @@ from backalley.worked import example_texts
 from backalley.variants import SCHEDULE_OPTIONS, format_value
 
 from . import formatting as fmt
+from . import simulations
 from .sheet import DOCUMENTS
 from .terms import terms
 
@@ -125,8 +126,8 @@ def house_rules() -> list[tuple[str, object]]:
 def _effects() -> dict:
     """The example figures that each house rule changes, by ``(option, value)``.
 
-    Computed once per content of the worked examples: once per build, whatever the language,
-    and again when ``mkdocs serve`` sees an example change.
+    Computed once per content of the worked examples and version of the engine, and kept on disk
+    (``simulations.engine_result``): a build whose engine and examples did not change reads them.
     """
     return _effects_of(example_texts())
 
@@ -135,7 +136,8 @@ def _effects() -> dict:
 def _effects_of(texts: tuple) -> dict:
     """``_effects`` for the examples whose texts are ``texts`` (the cache key)."""
     standard = VARIANTS["standard"]
-    return {(o, value): changes(standard, standard.replace(**{o: value})) for o, value in house_rules()}
+    return simulations.engine_result("effects", repr(texts), lambda: {
+        (o, value): changes(standard, standard.replace(**{o: value})) for o, value in house_rules()})
 
 
 def effects_table(*, lang: str) -> str:
