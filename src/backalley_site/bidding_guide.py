@@ -101,8 +101,8 @@ def _percent_range(figure: dict, lang: str) -> str:
 def hand_estimate(cards: str, trump: str, samples: int = simulations.ESTIMATE_SAMPLES, *, lang: str) -> dict:
     """A worked hand for the page: the engine's estimate (``expected``, ``low``, ``high``, ``p_all``,
     ``samples``, ``distribution`` as ``(tricks, share)`` pairs), the rule of thumb's count
-    (``thumb``: the sum of the values it gives, ``counted``: how many cards it gives one for) and
-    the cards themselves (``hand``)."""
+    (``thumb``: the sum of the values it gives the hand's cards) and the cards themselves
+    (``hand``)."""
     figures = simulations.cached_estimate(cards, trump, samples)
     hand = parse_cards(cards)
     counted = [THUMB[card_kind(card, trump)][1] for card in hand if card_kind(card, trump) in THUMB]
@@ -112,7 +112,7 @@ def hand_estimate(cards: str, trump: str, samples: int = simulations.ESTIMATE_SA
         "low": round(figures["interval"][0], 2), "high": round(figures["interval"][1], 2),
         "p_all": figures["p_all"], "samples": figures["samples"],
         "distribution": [(int(k), share) for k, share in figures["distribution"].items()],
-        "thumb": round(float(sum(counted)), 2), "counted": len(counted),
+        "thumb": round(float(sum(counted)), 2),
     }
 
 

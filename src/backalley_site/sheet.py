@@ -23,13 +23,10 @@ PAPERS = {"a4": "A4", "letter": "Letter"}
 """Paper sizes by their command-line names, and as Chromium names them."""
 
 
-def pdf_name(lang: str, document: str = "sheet", variant="standard", paper: str = "a4") -> str:
-    """The file name of a printed document: ``rules-sheet-fr.pdf`` (the standard game on A4),
-    ``rules-sheet-short-14-fr.pdf`` for another preset, ``score-pad-en-letter.pdf`` on Letter."""
-    name = resolve_variant(variant).name
-    preset = "" if name == "standard" else f"-{name}"
-    size = "" if paper.lower() == "a4" else f"-{paper.lower()}"
-    return f"{DOCUMENTS[document]}{preset}-{lang}{size}.pdf"
+def pdf_name(lang: str, document: str = "sheet") -> str:
+    """The file name of a language's printed document (the standard game, A4), written at the root
+    of that language: ``rules-sheet-fr.pdf``, ``score-pad-fr.pdf``."""
+    return f"{DOCUMENTS[document]}-{lang}.pdf"
 
 
 def _numbers(target: int) -> list[tuple[str, object]]:
