@@ -2,7 +2,6 @@
 language, and its page exists, says the same figures and is linked from the bidding page."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ import pytest
 from backalley import score_deal
 from backalley.strategy import KINDS
 from backalley_site import bidding_guide, formatting, simulations
+from backalley_site.l10n import FRONT_MATTER
 from backalley_site.render import render
 from backalley_site.terms import LANGUAGES
 
@@ -18,8 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def page(lang: str) -> str:
     source = (ROOT / "docs" / lang / "bidding-guide.md").read_text(encoding="utf-8")
-    source = re.sub(r"\A---\n.*?\n---\n", "", source, flags=re.S)
-    return render(source, lang, page=f"docs/{lang}/bidding-guide.md")
+    return render(FRONT_MATTER.sub("", source, count=1), lang, page=f"docs/{lang}/bidding-guide.md")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

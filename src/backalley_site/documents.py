@@ -22,33 +22,28 @@ from pathlib import Path
 import markdown
 import yaml
 
+from . import ROOT
+from .l10n import FRONT_MATTER
 from .pdf import print_pages
 from .render import render
 from .sheet import DOCUMENTS, PAPERS
 from .terms import terms
 from .typography import typeset_html, typeset_text
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-_FRONT_MATTER = re.compile(r"---\n.*?\n(?:---|\.\.\.)\n", re.S)  # the page's metadata, as MkDocs reads it
-
-
 class DocumentError(Exception):
     """A document cannot be made; the message says which and why, in one line."""
 
 
-def document(kind: str, lang: str, variant="standard", *, docs_dir: Path | None = None) -> str:
+def document(kind: str, lang: str, variant="standard") -> str:
     """The HTML of document ``kind`` in ``lang`` for ``variant``, stylesheets included."""
     if kind not in DOCUMENTS:
         raise DocumentError(f"unknown document {kind!r}; known: {', '.join(DOCUMENTS)}")
-    docs = Path(docs_dir or ROOT / "docs")
     page = f"{lang}/{DOCUMENTS[kind]}.md"
-    source = docs / page
+    source = ROOT / "docs" / page
     if not source.is_file():
         raise DocumentError(f"no page {source}")
     raw = source.read_text(encoding="utf-8-sig")
-    front = _FRONT_MATTER.match(raw)
+    front = FRONT_MATTER.match(raw)  # the page's metadata, which MkDocs leaves out
     text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=ROOT / "examples",
                   line_offset=raw[:front.end()].count("\n") if front else 0, variant=variant)
     names, settings = _extensions()

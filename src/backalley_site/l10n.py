@@ -31,9 +31,9 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+from . import ROOT
 from .terms import terms
 
-ROOT = Path(__file__).resolve().parents[2]
 SOURCE = "en"
 TRANSLATIONS = ("fr", "pt", "ru")
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)

@@ -26,6 +26,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 import backalley
 from backalley import Card
 
+from . import ROOT
 from . import bidding_guide
 from . import diagrams
 from . import formatting as fmt
@@ -37,7 +38,7 @@ from . import variants_view
 from .examples import Examples
 from .terms import terms
 
-DEFAULT_EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+DEFAULT_EXAMPLES = ROOT / "examples"
 
 
 class RenderError(Exception):
@@ -82,7 +83,7 @@ def compiled(env, markdown: str, page: str, lang: str) -> CodeType:
     key = digest.hexdigest()[:24]
     if key in _code:
         return _code[key]
-    folder = Path(os.environ.get("BACKALLEY_TEMPLATE_CACHE") or DEFAULT_EXAMPLES.parent / ".cache" / "templates")
+    folder = Path(os.environ.get("BACKALLEY_TEMPLATE_CACHE") or ROOT / ".cache" / "templates")
     stem = re.sub(r"[^A-Za-z0-9]+", "-", f"{lang}-{page}").strip("-")
     path = folder / f"{stem}.{key}.code"
     try:

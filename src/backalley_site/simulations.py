@@ -18,7 +18,7 @@ import backalley
 from backalley.card_values import card_values
 from backalley.estimate import estimate
 
-ROOT = Path(__file__).resolve().parents[2]
+from . import ROOT
 
 CARD_VALUE_DEALS = 20000
 """The deals the site's card values are measured on: about 15 s on one core, and a 95 % interval
