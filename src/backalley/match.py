@@ -202,9 +202,7 @@ class Match(Deal):
     @property
     def last_trick(self) -> Trick | None:
         """The last trick finished, in this deal or, before its first trick, in the deal before."""
-        if self.tricks:
-            return self.tricks[-1]
-        return next((record.tricks[-1] for record in reversed(self.history) if record.tricks), None)
+        return _last_trick(self.tricks, self.history)
 
     @property
     def actions(self) -> list[tuple[str, object]]:
@@ -273,10 +271,17 @@ def deal_view(deal: Deal, seat: str, turned: tuple = (), totals: dict | None = N
     seat = SEATS[seat_index(seat)]
     mine = deal.to_act == seat
     tricks = tuple(deal.tricks)
-    last = tricks[-1] if tricks else next((record.tricks[-1] for record in reversed(history) if record.tricks), None)
     return SeatView(
         seat, tuple(sorted(deal.hands[seat], key=card_order)), deal.phase, deal.to_act, deal.hand_size,
-        deal.dealer, deal.trump, tuple(turned), tuple(deal.bids), tuple(deal.trick), tricks, last,
+        deal.dealer, deal.trump, tuple(turned), tuple(deal.bids), tuple(deal.trick), tricks,
+        _last_trick(tricks, history),
         deal.trumps_broken, tuple(deal.legal_bids()) if mine else (), tuple(deal.legal_plays()) if mine else (),
         dict(totals or {"NS": 0, "EW": 0}), deals_played, history,
     )
+
+
+def _last_trick(tricks, history) -> Trick | None:
+    """The last of ``tricks`` or, before the deal's first trick, of the latest deal in ``history``."""
+    if tricks:
+        return tricks[-1]
+    return next((record.tricks[-1] for record in reversed(history) if record.tricks), None)
