@@ -508,10 +508,7 @@ def _compare(args) -> int:
 def _estimate(args) -> int:
     found = estimate(args.hand, args.trump, args.hand_size, args.samples, args.seed, args.variant)
     low, high = found.interval
-    data = {"hand": list(found.hand), "trump": found.trump, "hand_size": found.hand_size,
-            "samples": found.samples, "seed": args.seed, "variant": resolve_variant(args.variant).name,
-            "expected_tricks": found.expected_tricks, "interval": [low, high],
-            "distribution": found.distribution, "p_all": found.p_all}
+    data = {**found.to_data(), "seed": args.seed, "variant": resolve_variant(args.variant).name}
     lines = [f"{' '.join(found.hand)}, trumps {found.trump}: {found.expected_tricks:.2f} tricks expected "
              f"(95% interval {low:.2f} to {high:.2f}, {found.samples} deals played by the heuristic player)"]
     lines += [f"  {k:>2} trick{'s' * (k != 1)}: {p:6.1%}" for k, p in found.distribution.items()]

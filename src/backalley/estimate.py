@@ -45,6 +45,12 @@ class Estimate(NamedTuple):
     p_all: float
     """The chance that the player's side takes every trick: what a board needs."""
 
+    def to_data(self) -> dict:
+        """The estimate as JSON-ready data: the cards as text, the interval as a list, the
+        distribution keyed by the number of tricks written as text."""
+        return {**self._asdict(), "hand": [str(card) for card in self.hand], "interval": list(self.interval),
+                "distribution": {str(tricks): share for tricks, share in self.distribution.items()}}
+
 
 def estimate(hand: CardsLike, trump: str, hand_size: "int | None" = None, samples: int = 1000, seed: int = 0,
              variant: VariantLike = "standard") -> Estimate:

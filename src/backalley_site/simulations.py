@@ -49,12 +49,8 @@ def cached_estimate(hand: str, trump: str, samples: int = ESTIMATE_SAMPLES, seed
     """``backalley.estimate.estimate(hand, trump, samples=…, seed=…)`` as JSON data (``hand``,
     ``trump``, ``hand_size``, ``samples``, ``expected_tricks``, ``interval``, ``distribution`` with
     text keys, ``p_all``), from the cache when the engine's code is unchanged."""
-    def compute() -> dict:
-        found = estimate(hand, trump, samples=samples, seed=seed)._asdict()
-        return {**found, "hand": [str(card) for card in found["hand"]], "interval": list(found["interval"]),
-                "distribution": {str(k): share for k, share in found["distribution"].items()}}
-
-    return _cached("estimate", {"hand": hand, "trump": trump, "samples": samples, "seed": seed}, compute, cache_dir)
+    return _cached("estimate", {"hand": hand, "trump": trump, "samples": samples, "seed": seed},
+                   lambda: estimate(hand, trump, samples=samples, seed=seed).to_data(), cache_dir)
 
 
 _read: dict[Path, dict] = {}  # what this process has read or computed, by file
