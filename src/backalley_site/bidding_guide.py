@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from markupsafe import Markup
-
 from backalley import parse_cards, score_deal
 from backalley.card_values import HOLDINGS
 from backalley.strategy import BANDS, KINDS, card_kind
@@ -71,7 +69,7 @@ def card_value_table(*, lang: str) -> str:
         for b in bands:
             cells.append(_share(figures[b][kind], "cards", lang))
         rows.append(cells)
-    return _table(head, rows)
+    return fmt.markdown_table(head, rows, numbers=True)
 
 
 def board_table(*, lang: str) -> str:
@@ -87,7 +85,7 @@ def board_table(*, lang: str) -> str:
             figure = cells.get(name)
             row.append(_percent_range(figure, lang) if figure else t("guide.no_figure"))
         rows.append(row)
-    return _table(head, rows)
+    return fmt.markdown_table(head, rows, numbers=True)
 
 
 def _percent_range(figure: dict, lang: str) -> str:
@@ -138,9 +136,3 @@ def board_average(chance: float, hand_size: int, *, lang: str) -> float:
     made = score_deal(hand_size, bids, {"NS": 0, "EW": hand_size})["EW"]
     lost = score_deal(hand_size, bids, {"NS": hand_size, "EW": 0})["EW"]
     return round(chance * made + (1 - chance) * lost, 1)
-
-
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["--:"] * (len(head) - 1)) + "|"]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return Markup("\n".join(lines))

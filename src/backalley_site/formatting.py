@@ -62,6 +62,14 @@ def percent(value: float, lang: str) -> str:
     return format_percent(value, locale=terms(lang)("format.locale"))
 
 
+def markdown_table(head: list[str], rows: list[list[str]], numbers: bool = False) -> str:
+    """A Markdown table with a row of headings; with ``numbers``, the columns after the first are
+    right-aligned, as columns of figures are."""
+    rule = ["---"] + ["--:" if numbers else "---"] * (len(head) - 1)
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(rule) + "|"]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
 def join_numbers(values, lang: str) -> str:
     """Every number of ``values`` written out, separated as lists are in the language."""
     return terms(lang)("format.list_separator").join(number(v, lang) for v in values)

@@ -95,7 +95,7 @@ def rule_table(*, lang: str) -> str:
     standard = VARIANTS["standard"]
     rows = [[t(f"options.{o.name}.rule")] + [_cell(o.name, v, standard, lang) for v in VARIANTS.values()]
             for o in options()]
-    return _table([t("variants.rule_point")] + [f"`{name}`" for name in VARIANTS], rows)
+    return fmt.markdown_table([t("variants.rule_point")] + [f"`{name}`" for name in VARIANTS], rows)
 
 
 def _cell(option: str, variant, standard, lang: str) -> str:
@@ -114,7 +114,7 @@ def match_table(*, lang: str) -> str:
     rows = [[t(f"match.{key}")] + [
         _marked(fmt.number(figures[name][key], lang), figures[name][key] != figures["standard"][key])
         for name in VARIANTS] for key in figures["standard"]]
-    return _table([t("variants.figure")] + [f"`{name}`" for name in VARIANTS], rows)
+    return fmt.markdown_table([t("variants.figure")] + [f"`{name}`" for name in VARIANTS], rows)
 
 
 def house_rules() -> list[tuple[str, object]]:
@@ -154,7 +154,7 @@ def effects_table(*, lang: str) -> str:
                                  f"[{t(f'examples.{figure.example}')}](examples.md#{figure.example})",
                                  _situation(figure, part, lang), standard, under])
     head = ["house_rule", "example", "situation", "standard", "with_rule"]
-    return _table([t(f"variants.{key}") for key in head], rows)
+    return fmt.markdown_table([t(f"variants.{key}") for key in head], rows)
 
 
 def unchanged_rules(*, lang: str) -> str:
@@ -211,9 +211,3 @@ def _situation(figure, part, lang: str) -> str:
 
 def _marked(text: str, differs: bool) -> str:
     return f"**{DIFFERS}\u00a0{text}**" if differs else text
-
-
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines)
