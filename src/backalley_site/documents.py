@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import functools
 import html
-import os
 import re
-import shutil
 import tempfile
 from datetime import datetime
 from importlib import resources
@@ -22,7 +20,7 @@ from pathlib import Path
 import markdown
 import yaml
 
-from . import ROOT
+from . import ROOT, write_whole
 from .l10n import FRONT_MATTER
 from .pdf import print_pages
 from .render import render
@@ -112,9 +110,4 @@ def print_document(kind: str, lang: str, variant, paper: str, out: Path, *, date
         page, printed = Path(folder) / "document.html", Path(folder) / "document.pdf"
         page.write_text(document(kind, lang, variant), encoding="utf-8")
         print_pages([(page, printed)], date=date, paper=PAPERS[paper.lower()])
-        part = out.with_name(f".{out.name}.part")
-        try:
-            shutil.copyfile(printed, part)
-            os.replace(part, out)
-        finally:
-            part.unlink(missing_ok=True)
+        write_whole(out, printed.read_bytes())

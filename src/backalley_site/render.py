@@ -26,7 +26,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 import backalley
 from backalley import Card
 
-from . import ROOT
+from . import ROOT, write_whole
 from . import bidding_guide
 from . import diagrams
 from . import formatting as fmt
@@ -92,9 +92,7 @@ def compiled(env, markdown: str, page: str, lang: str) -> CodeType:
         code = env.compile(markdown, page, page)
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            part = path.with_name(f"{path.name}.{os.getpid()}.part")
-            part.write_bytes(marshal.dumps(code))
-            os.replace(part, path)
+            write_whole(path, marshal.dumps(code))
             for old in folder.glob(f"{stem}.*.code"):
                 if old != path:
                     old.unlink(missing_ok=True)

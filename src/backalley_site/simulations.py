@@ -18,7 +18,7 @@ import backalley
 from backalley.card_values import card_values
 from backalley.estimate import estimate
 
-from . import ROOT
+from . import ROOT, write_whole
 
 CARD_VALUE_DEALS = 20000
 """The deals the site's card values are measured on: about 15 s on one core, and a 95 % interval
@@ -86,9 +86,7 @@ def _cached(kind: str, arguments: dict, compute, cache_dir, binary: bool = False
     figures = compute()
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f"{path.name}.{os.getpid()}.part")
-        temporary.write_bytes(pickle.dumps(figures) if binary else json.dumps(figures).encode("utf-8"))
-        os.replace(temporary, path)
+        write_whole(path, pickle.dumps(figures) if binary else json.dumps(figures).encode("utf-8"))
         for old in cache.glob(f"{kind}-*.*"):
             if old != path and (binary or not old.name.startswith(f"{kind}-{engine}-")):
                 old.unlink(missing_ok=True)
