@@ -512,6 +512,40 @@ def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang):
     assert not found, "\n".join(found)
 
 
+
+SCROLL_BOXES = """
+() => [...document.querySelectorAll(".md-typeset__scrollwrap")].map(box => ({
+  wide: box.scrollWidth > box.clientWidth, focusable: box.getAttribute("tabindex") === "0",
+}))
+"""
+AT_LOAD = f"addEventListener('load', () => {{ window.scrollBoxesAtLoad = ({SCROLL_BOXES})(); }})"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_table_wider_than_the_screen_takes_the_keyboard_focus_from_the_start(reader, pages, lang):
+    """A table box that scrolls can take the focus (so the arrow keys scroll it) already when
+    the page's load event fires, and one that fits cannot; both stay true when the window
+    narrows to a phone's width."""
+    one = reader(DESKTOP)
+    one.context.add_init_script(AT_LOAD)
+    problems, wide = [], {"load": 0, "phone": 0}
+    for path, url in all_pages(pages, lang):
+        one.page.set_viewport_size(DESKTOP)
+        one.visit(url)
+        checks = {"load": one.page.evaluate("window.scrollBoxesAtLoad")}
+        one.page.set_viewport_size(PHONE)
+        one.page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        checks["phone"] = one.page.evaluate(SCROLL_BOXES)
+        for when, boxes in checks.items():
+            for number, box in enumerate(boxes, 1):
+                wide[when] += box["wide"]
+                if box["wide"] != box["focusable"]:
+                    state = "scrolls but cannot take the focus" if box["wide"] else "fits but takes the focus"
+                    problems.append(f"{url} ({when}): table box {number} {state}")
+    assert not problems, "\n".join(problems)
+    assert wide["load"] and wide["phone"], f"{lang}: no table was wider than its box: nothing was tested"
+
+
 DIAGRAMS = r"""
 () => [...document.querySelectorAll("div.ba-diagram")].map(box => {
   const svg = box.querySelector("svg");
