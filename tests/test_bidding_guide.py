@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from backalley import score_deal
-from backalley.strategy import KINDS
+from backalley.strategy import KINDS, PARTNER_SHARE
 from backalley_site import bidding_guide, formatting, simulations
 from backalley_site.l10n import FRONT_MATTER
 from backalley_site.render import render
@@ -67,6 +67,8 @@ def test_the_page_shows_the_engines_figures_for_every_worked_hand(lang):
     assert formatting.percent(one["p_all"], lang) in text
     assert formatting.number(bidding_guide.board_average(one["p_all"], 1, lang=lang), lang) in text
     assert formatting.number(simulations.CARD_VALUE_DEALS, lang) in text
+    assert formatting.count(bidding_guide.thumb("BIG", lang=lang), "tricks", lang) in text
+    assert formatting.percent(PARTNER_SHARE, lang) in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

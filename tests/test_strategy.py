@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from backalley import Deal, Match, SeatView, parse_cards
+from backalley import Deal, Match, SeatView, parse_cards, strategy
 from backalley.cli import main
 from backalley.match import deal_view
 from backalley.simulate import compare, play_match
@@ -97,6 +97,20 @@ def test_each_improvement_changes_what_the_player_does(improvement):
                     return
                 m.play(m.to_act, full.play(view))
     pytest.fail(f"switching {improvement} off changed no decision in 40 matches")
+
+
+def test_counting_the_partner_takes_its_share_of_the_partners_number_off(monkeypatch):
+    """South holds about 4.7 tricks by the player's values (three side aces and kings, a side
+    queen, a low trump); North bid 4 before it. Taking PARTNER_SHARE of 4 off, South bids 3;
+    without counting its partner, or with no share taken, it bids 4."""
+    hands = {"N": "2S 3S 4S 5S 6S 7S 8S 9S", "E": "2C 3C 4C 5C 6C 7C 8C 9C",
+             "S": "AS AD AC KS KD KC QS 2H", "W": "2D 3D 4D 5D 6D 7D 8D 9D"}
+    view = deal_view(Deal(hands, "H", "W", bids=[4, "pass"]), "S")
+    assert strategy.PARTNER_SHARE == 0.25
+    assert HeuristicPlayer().bid(view) == 3
+    assert HeuristicPlayer(count_partner=False).bid(view) == 4
+    monkeypatch.setattr(strategy, "PARTNER_SHARE", 0)
+    assert HeuristicPlayer().bid(view) == 4
 
 
 def test_card_kinds():

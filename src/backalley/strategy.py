@@ -42,8 +42,8 @@ IMPROVEMENTS = {
     "save_jokers": "lead the jokers last among sure winners, and win with them only when nothing "
                    "else does (off: jokers first)",
     "smart_leads": "lead a sure winner, else low from the longest plain suit (off: the highest card)",
-    "count_partner": "bid less when the partner has bid a number: take a quarter of that number off "
-                     "the hand's own value (off: bid the hand's own value)",
+    "count_partner": "bid less when the partner has bid a number: take PARTNER_SHARE of that number "
+                     "off the hand's own value (off: bid the hand's own value)",
 }
 """The ``HeuristicPlayer`` improvements, each a switch of its constructor."""
 
@@ -87,13 +87,18 @@ def band(hand_size: int) -> tuple[int, int]:
     return next(b for b in BANDS if b[0] <= hand_size <= b[1])
 
 
+PARTNER_SHARE = 0.25
+"""The share of a number its partner bid that ``HeuristicPlayer`` takes off its own count, as
+tricks counted twice (the bidding guide states it)."""
+
+
 class HeuristicPlayer:
     """A sensible player that sees only its seat's view and follows every rule.
 
     Bidding: the hand's value is the sum of its cards' values (``VALUES``); it bids board when the
     product of those values (the chance that each card wins, taken as independent) is over one
     half, passes when its partner has bid board, and otherwise bids the value less a margin,
-    rounded (with ``count_partner``, less a quarter of a number its partner bid before it).
+    rounded (with ``count_partner``, less ``PARTNER_SHARE`` of a number its partner bid before it).
 
     Play: it tries to take every trick its side can, since each trick scores for a side that made
     its bid and keeps an opponent from making theirs. Following, it wins with the lowest card that
@@ -135,7 +140,7 @@ class HeuristicPlayer:
             return "board"
         expected = sum(worth)
         if self.count_partner and isinstance(partner_bid, int):
-            expected -= partner_bid / 4
+            expected -= partner_bid * PARTNER_SHARE
         number = min(int(expected + 0.3), max((b for b in legal if isinstance(b, int)), default=0))
         return number if number >= 1 else "pass"
 

@@ -32,7 +32,8 @@ and a half, LITTLE a little over one, the trump ace about one, the other high tr
 less, a low trump almost half, a side ace two thirds, a side king two fifths. The page gives
 nothing for other cards."""
 
-PAGE_NAMES = ("card_value_table", "board_table", "hand_estimate", "measured", "board_chance", "board_average")
+PAGE_NAMES = ("card_value_table", "board_table", "hand_estimate", "measured", "board_chance", "board_average",
+              "thumb")
 """The functions the bidding guide calls (render.py gives them the page's language)."""
 
 
@@ -41,6 +42,11 @@ def _share(figure: dict, noun: str, lang: str) -> str:
     low, high = (fmt.fixed(figure[k], 2, lang) for k in ("low", "high"))
     return (f"{fmt.fixed(figure['mean'], 2, lang)}<br><small>{low}–{high} · "
             f"{fmt.count(figure['n'], noun, lang)}</small>")
+
+
+def thumb(kind: str, *, lang: str) -> float:
+    """The rule of thumb's value for one kind of card, in tricks (``1.5`` for BIG)."""
+    return float(THUMB[kind][1])
 
 
 def thumb_value(kind: str, lang: str) -> str:

@@ -25,6 +25,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 import backalley
 from backalley import Card
+from backalley.strategy import PARTNER_SHARE
 
 from . import ROOT, write_whole
 from . import bidding_guide
@@ -143,6 +144,7 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         score_pad=functools.partial(sheet.score_pad, lang=lang),
         glossary=functools.partial(glossary.glossary, lang=lang),
         card_value_deals=simulations.CARD_VALUE_DEALS,
+        partner_share=PARTNER_SHARE,
     )
     env.globals.update({name: functools.partial(getattr(variants_view, name), lang=lang)
                         for name in variants_view.PAGE_NAMES})
