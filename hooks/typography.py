@@ -6,12 +6,18 @@ the page title. Typesetting twice changes nothing.
 """
 from __future__ import annotations
 
+from backalley_site.formatting import page_title
 from backalley_site.typography import typeset_html
 
 
 def _language(config) -> str:
     i18n = config.plugins["i18n"]
     return i18n.current_language or i18n.default_language
+
+
+def on_env(env, config, files):
+    env.globals["page_title"] = page_title  # the pages' <title>, as the printed documents have it
+    return env
 
 
 def on_page_content(html, page, config, files):

@@ -71,6 +71,18 @@ def test_the_standard_sheet_has_no_box_and_a_variant_one_no_download_link(lang):
     assert 'class="ba-sheet-variant"' in short and ".pdf" not in short
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind, page", [("sheet", "rules-sheet"), ("scorepad", "score-pad")])
+def test_a_document_is_titled_as_the_sites_page(built_site, kind, page, lang):
+    """The same words and the same dash (Russian: an em dash) as the site's own page."""
+    root = built_site if lang == "en" else built_site / lang
+    site = (root / page / "index.html").read_text(encoding="utf-8")
+    title = re.compile(r"<title>(.*?)</title>", re.S)
+    shown = title.search(document(kind, lang)).group(1)
+    assert shown == title.search(site).group(1)
+    assert re.search(f"[ \u00a0]{'—' if lang == 'ru' else '–'} Back Alley$", shown), shown
+
+
 def test_a_sheet_of_a_variant_that_never_deals_the_examples_hand_size_still_renders():
     text = text_of(document("sheet", "en", "standard,schedule=3/2/1/1/2/3"))
     assert "never deals" in text and "3, 2, 1, 1, 2, 3" in text

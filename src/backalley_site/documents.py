@@ -21,6 +21,7 @@ import markdown
 import yaml
 
 from . import ROOT, write_whole
+from . import formatting as fmt
 from .l10n import FRONT_MATTER
 from .pdf import print_pages
 from .render import render
@@ -50,8 +51,7 @@ def document(kind: str, lang: str, variant="standard") -> str:
     title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
     title = re.sub(r'<a class="headerlink".*?</a>', "", title.group(1)) if title else ""
     title = html.unescape(re.sub(r"<[^>]+>", "", title)).strip()
-    dash = "—" if lang == "ru" else "–"  # as overrides/main.html titles the site's pages
-    title = html.escape(typeset_text(f"{title} {dash} {_site_name()}" if title else _site_name(), lang))
+    title = html.escape(typeset_text(fmt.page_title(title, _site_name(), lang), lang))
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{title}</title>\n<style>\n{_stylesheets()}\n</style>\n</head>\n<body dir=\"ltr\">\n"

@@ -62,6 +62,14 @@ def percent(value: float, lang: str) -> str:
     return format_percent(value, locale=terms(lang)("format.locale"))
 
 
+def page_title(title: str, site_name: str, lang: str) -> str:
+    """A page's title, then the site's name after the language's dash; a page with no title, or
+    one whose title already holds the site's name, is not followed by it."""
+    if not title or site_name in title:
+        return title or site_name
+    return f"{title} {terms(lang)('format.title_dash')} {site_name}"
+
+
 def markdown_table(head: list[str], rows: list[list[str]], numbers: bool = False) -> str:
     """A Markdown table with a row of headings; with ``numbers``, the columns after the first are
     right-aligned, as columns of figures are."""
