@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import json
 
+from statistics import NormalDist
+
 import pytest
 
 from backalley.card_values import HOLDINGS, card_values
 from backalley.strategy import BANDS, KINDS
 from backalley.estimate import estimate
+from backalley.simulate import CONFIDENCE, Z, wilson
 from backalley_site import simulations
 from backalley_site.simulations import cached_card_values
 
@@ -82,3 +85,9 @@ def test_a_cached_estimate_is_the_engines_estimate(tmp_path):
     assert cached["expected_tricks"] == direct.expected_tricks and cached["p_all"] == direct.p_all
     assert {int(k): v for k, v in cached["distribution"].items()} == direct.distribution
     assert len(list(tmp_path.glob("estimate-*.json"))) == 1
+
+
+def test_the_intervals_are_at_the_stated_confidence():
+    """``Z`` is the normal quantile of ``CONFIDENCE``, the level the pages state."""
+    assert round(NormalDist().inv_cdf((1 + CONFIDENCE) / 2), 2) == Z
+    assert tuple(round(x, 4) for x in wilson(0.5, 100)) == (0.4038, 0.5962)  # Wilson's 95 % interval, 50 of 100

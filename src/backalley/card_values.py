@@ -26,6 +26,9 @@ from .simulate import play_deal, wilson
 from .strategy import BANDS, KINDS, HeuristicPlayer, band, card_kind
 from .table import SEATS
 
+HAND_SIZES = range(1, 14)
+"""The hand sizes dealt, each as likely (a standard match deals each of them)."""
+
 BOARD_SIZES = (1, 2, 3, 4)
 """The hand sizes whose chance of taking every trick is measured."""
 
@@ -58,7 +61,7 @@ def card_values(deals: int, seed: int = 0) -> dict:
     held = {b: dict.fromkeys(KINDS, 0) for b in BANDS}
     board = {h: {name: [0, 0] for name in HOLDINGS} for h in BOARD_SIZES}
     for number in range(deals):
-        h = rnd.randint(1, 13)
+        h = rnd.randint(HAND_SIZES[0], HAND_SIZES[-1])
         dealer = number % 4
         while True:
             pack = list(PACK)

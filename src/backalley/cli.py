@@ -24,7 +24,7 @@ from .rulebook import LANGUAGES, RULES, address, cited_rules
 from .scorecard import Scorecard
 from .scoring import score_deal
 from .sheet_words import sheet
-from .simulate import EVENTS, compare, random_match
+from .simulate import CONFIDENCE, EVENTS, compare, random_match
 from .strategy import player
 from .variants import VARIANTS, deal_sizes, format_value, options, resolve_variant
 from .worked import example_records
@@ -499,7 +499,7 @@ def _compare(args) -> int:
     lines = [f"{played} matches of {variant.name} from seed {args.seed}, each seed twice with the sides swapped, "
              f"in {elapsed:.2f} s",
              "results: " + ", ".join(f"{k} {v}" for k, v in found.results.items()),
-             f"{first}'s score against {second}: {found.score:.3f} (95% interval {low:.3f} to {high:.3f}; "
+             f"{first}'s score against {second}: {found.score:.3f} ({CONFIDENCE:.0%} interval {low:.3f} to {high:.3f}; "
              "a win counts 1, a draw 1/2)",
              f"mean totals: {first} {found.mean_totals[first]:.1f}, {second} {found.mean_totals[second]:.1f}"]
     return _emit(args, data, lines)
@@ -510,7 +510,7 @@ def _estimate(args) -> int:
     low, high = found.interval
     data = {**found.to_data(), "seed": args.seed, "variant": resolve_variant(args.variant).name}
     lines = [f"{' '.join(found.hand)}, trumps {found.trump}: {found.expected_tricks:.2f} tricks expected "
-             f"(95% interval {low:.2f} to {high:.2f}, {found.samples} deals played by the heuristic player)"]
+             f"({CONFIDENCE:.0%} interval {low:.2f} to {high:.2f}, {found.samples} deals played by the heuristic player)"]
     lines += [f"  {k:>2} trick{'s' * (k != 1)}: {p:6.1%}" for k, p in found.distribution.items()]
     lines.append(f"the side takes every trick: {found.p_all:.1%}")
     return _emit(args, data, lines)

@@ -167,18 +167,25 @@ def compare(first: str, second: str, matches: int = 100, seed: int = 0,
                       {name: total / (2 * matches) for name, total in totals.items()})
 
 
+CONFIDENCE = 0.95
+"""The confidence level of every interval here (and of the figures the site shows)."""
+
+Z = 1.96
+"""The normal quantile for ``CONFIDENCE``: an interval spans ``Z`` standard errors each side."""
+
+
 def wilson(share: float, n: int) -> tuple[float, float]:
-    """Wilson's 95 % interval for a share observed over ``n`` trials."""
-    z2 = 1.96 ** 2
+    """Wilson's interval at ``CONFIDENCE`` for a share observed over ``n`` trials."""
+    z2 = Z ** 2
     centre = (share + z2 / (2 * n)) / (1 + z2 / n)
-    half = 1.96 / (1 + z2 / n) * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n))
+    half = Z / (1 + z2 / n) * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n))
     return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def interval(total: float, squares: float, n: int) -> tuple[float, float, float]:
-    """The mean of ``n`` values from their sum and their sum of squares, with its 95 % interval
-    (mean ± 1.96 standard errors; ``n`` of 1 gives no width)."""
+    """The mean of ``n`` values from their sum and their sum of squares, with its interval at
+    ``CONFIDENCE`` (mean ± ``Z`` standard errors; ``n`` of 1 gives no width)."""
     mean = total / n
     variance = max(squares - n * mean * mean, 0.0) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(variance / n)
+    half = Z * math.sqrt(variance / n)
     return mean, mean - half, mean + half
