@@ -25,6 +25,8 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 import backalley
 from backalley import Card
+from backalley.card_values import HAND_SIZES
+from backalley.simulate import CONFIDENCE
 from backalley.strategy import PARTNER_SHARE
 
 from . import ROOT, write_whole
@@ -144,6 +146,10 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         score_pad=functools.partial(sheet.score_pad, lang=lang),
         glossary=functools.partial(glossary.glossary, lang=lang),
         card_value_deals=simulations.CARD_VALUE_DEALS,
+        card_value_sizes=HAND_SIZES,
+        confidence=CONFIDENCE,
+        legal_bids=_once(backalley.legal_bids),
+        pack_size=len(backalley.PACK),
         partner_share=PARTNER_SHARE,
     )
     env.globals.update({name: functools.partial(getattr(variants_view, name), lang=lang)
