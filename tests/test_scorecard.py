@@ -116,7 +116,7 @@ def test_an_evening_on_the_command_line(tmp_path, capsys):
     assert data["totals"] == {"NS": 1, "EW": -34} and data["next"]["hand_size"] == 5
     assert run(capsys, "scorecard", path, "undo")[0] == 0
     assert len(json.loads(run(capsys, "scorecard", path, "show", "--json")[1])["rows"]) == 2
-    assert not list(tmp_path.glob(".*.tmp"))
+    assert [p.name for p in tmp_path.iterdir()] == ["evening.json"]  # no part file left
 
 
 @pytest.mark.parametrize("argv, says", [

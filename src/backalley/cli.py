@@ -19,6 +19,7 @@ from .cards import parse_card, parse_cards
 from .effects import changes, match_figures
 from .errors import BackAlleyError
 from .estimate import estimate
+from .files import write_whole
 from .play import check_play, legal_plays
 from .rulebook import LANGUAGES, RULES, address, cited_rules
 from .scorecard import Scorecard
@@ -414,16 +415,10 @@ def _load(path: Path) -> Scorecard:
 
 
 def _save(path: Path, card: Scorecard) -> None:
-    """Write the scorecard whole or not at all: to a file beside it, then renamed over it."""
-    temporary = path.with_name(f".{path.name}.tmp")
+    """Write the scorecard whole or not at all, on the disk before it replaces the old one."""
     try:
-        with open(temporary, "w", encoding="utf-8") as out:
-            out.write(card.to_json())
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
+        write_whole(path, card.to_json().encode("utf-8"), sync=True)
     except OSError as error:
-        temporary.unlink(missing_ok=True)
         raise UsageError(f"backalley scorecard: cannot write {path}: {error.strerror}") from None
 
 

@@ -5,19 +5,7 @@ modules each do one thing: ``examples`` runs the worked examples, ``formatting``
 and cards in a language, ``diagrams`` draws card diagrams, ``terms`` holds each language's words,
 ``documents`` makes the printable sheet and pad.
 """
-import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 """The project's folder: mkdocs.yml, docs/, examples/ and the .cache/ that builds keep."""
-
-
-def write_whole(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: into a hidden part file beside it, then
-    renamed over it, so that a reader (another build, say) never sees half a file."""
-    part = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        part.write_bytes(data)
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)

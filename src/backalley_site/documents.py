@@ -20,7 +20,9 @@ from pathlib import Path
 import markdown
 import yaml
 
-from . import ROOT, write_whole
+from backalley.files import write_whole
+
+from . import ROOT
 from . import formatting as fmt
 from .l10n import FRONT_MATTER
 from .pdf import print_pages
@@ -28,6 +30,7 @@ from .render import render
 from .sheet import DOCUMENTS, PAPERS
 from .terms import terms
 from .typography import typeset_html, typeset_text
+
 
 class DocumentError(Exception):
     """A document cannot be made; the message says which and why, in one line."""

@@ -25,11 +25,12 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 import backalley
 from backalley import Card
+from backalley.files import write_whole
 from backalley.card_values import HAND_SIZES
 from backalley.simulate import CONFIDENCE
 from backalley.strategy import PARTNER_SHARE
 
-from . import ROOT, write_whole
+from . import ROOT
 from . import bidding_guide
 from . import diagrams
 from . import formatting as fmt

@@ -17,8 +17,9 @@ from pathlib import Path
 import backalley
 from backalley.card_values import card_values
 from backalley.estimate import estimate
+from backalley.files import write_whole
 
-from . import ROOT, write_whole
+from . import ROOT
 
 CARD_VALUE_DEALS = 20000
 """The deals the site's card values are measured on: about 15 s on one core, and a 95 % interval
