@@ -303,6 +303,26 @@ def test_a_sheet_whose_inputs_did_not_change_is_copied_not_printed(built_site, t
     assert sorted(p.name for p in cache.iterdir()) == sorted(f"{print_key(h, when, 'A4')}.pdf" for h, _ in jobs)
 
 
+def test_builds_sharing_the_cache_at_once_each_get_every_pdf(built_site, tmp_path):
+    """Two builds printing the same sheets into one cache at the same time (two test sessions, a
+    build beside mkdocs serve): both succeed, with the same bytes, and the cache holds each PDF once."""
+    import shutil
+
+    when = datetime(2024, 5, 17, tzinfo=timezone.utc)
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=shutil.ignore_patterns("*.pdf"))
+    cache = tmp_path / "cache"
+    jobs = {build: [(sheet_html(site, lang), tmp_path / f"{build}-{lang}.pdf") for lang in LANGUAGES]
+            for build in ("one", "two")}
+    with ThreadPoolExecutor(2) as threads:  # each thread its own Playwright, as each build has its own
+        running = [threads.submit(print_cached, jobs[build], date=when, cache=cache) for build in jobs]
+        results = [run.result() for run in running]
+    assert all(printed + copied == len(LANGUAGES) for printed, copied in results)
+    for (_, one), (_, two) in zip(jobs["one"], jobs["two"]):
+        assert one.read_bytes() == two.read_bytes() and one.read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in cache.iterdir()) == sorted(f"{print_key(h, when, 'A4')}.pdf" for h, _ in jobs["one"])
+
+
 def test_stamping_keeps_the_length_and_uses_utc():
     data = b"1 0 obj << /CreationDate (D:20261201093015+02'00') /ModDate (D:20261201093015+02'00') >>"
     when = datetime(2024, 1, 2, 3, 4, 5, tzinfo=timezone(timedelta(hours=5)))

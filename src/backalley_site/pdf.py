@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -87,18 +88,30 @@ def print_cached(jobs, *, date: datetime, paper: str = "A4", cache: Path) -> tup
     """``print_pages``, but a PDF whose inputs did not change is copied from ``cache`` instead of
     printed again. Returns (printed, copied). The key of a PDF is a hash of all that makes its
     bytes: its HTML, every file of the site that the HTML or its stylesheets refer to, the fonts
-    installed, the Chromium binary, this module, the paper and the date."""
+    installed, the Chromium binary, this module, the paper and the date.
+
+    Builds may share the cache at the same time (two test sessions, a build beside ``mkdocs
+    serve``): each prints into a folder of its own there, copies what it printed from that
+    folder, and only then renames it into the cache, so no build meets another's half-written
+    file or loses a print to another's clean-up."""
     keyed = [(html, pdf, print_key(Path(html), date, paper)) for html, pdf in jobs]
-    missing = {key: html for html, _, key in keyed if not (cache / f"{key}.pdf").is_file()}
+    cache.mkdir(parents=True, exist_ok=True)
+    missing: dict[str, tuple[Path, list[Path]]] = {}
+    for html, pdf, key in keyed:
+        try:
+            shutil.copyfile(cache / f"{key}.pdf", pdf)
+        except FileNotFoundError:
+            missing.setdefault(key, (html, []))[1].append(pdf)
     if missing:
-        cache.mkdir(parents=True, exist_ok=True)
-        print_pages([(html, cache / f"{key}.part") for key, html in missing.items()], date=date, paper=paper)
-        for key in missing:  # whole or not at all: a print that failed never enters the cache
-            os.replace(cache / f"{key}.part", cache / f"{key}.pdf")
-    for _, pdf, key in keyed:
-        shutil.copyfile(cache / f"{key}.pdf", pdf)
+        with tempfile.TemporaryDirectory(prefix=".printing-", dir=cache) as folder:
+            printed = {key: Path(folder) / f"{key}.pdf" for key in missing}
+            print_pages([(html, printed[key]) for key, (html, _) in missing.items()], date=date, paper=paper)
+            for key, (_, targets) in missing.items():  # a print that failed never enters the cache
+                for pdf in targets:
+                    shutil.copyfile(printed[key], pdf)
+                os.replace(printed[key], cache / f"{key}.pdf")
     used = {f"{key}.pdf" for _, _, key in keyed}
-    for old in cache.iterdir():  # what this build did not ask for can only grow stale
+    for old in cache.glob("*.pdf"):  # what this build did not ask for can only grow stale
         if old.name not in used:
             old.unlink(missing_ok=True)
     return len(missing), len(keyed) - len(missing)
