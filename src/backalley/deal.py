@@ -161,10 +161,7 @@ class Deal:
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks, in order."""
-        return [
-            Trick(SEATS[leader], tuple((SEATS[(leader + i) & 3], c) for i, c in enumerate(cards)), SEATS[winner])
-            for leader, cards, winner in tricks_of(self._done, self._played)
-        ]
+        return as_tricks(self._done, self._played)
 
     @property
     def tricks_won(self) -> dict[str, int]:
@@ -302,6 +299,12 @@ def tricks_of(turns, played) -> list[tuple]:
     """``(leader, cards, winner)`` for each trick, from the leaders and winners in turn (``turns``,
     seats as 0–3) and the cards in the order played."""
     return [(turns[2 * k], tuple(played[4 * k:4 * k + 4]), turns[2 * k + 1]) for k in range(len(turns) // 2)]
+
+
+def as_tricks(turns, played) -> list[Trick]:
+    """``tricks_of`` as ``Trick`` values: who led, the cards as ``(seat, card)``, who won."""
+    return [Trick(SEATS[leader], tuple((SEATS[(leader + i) & 3], c) for i, c in enumerate(cards)), SEATS[winner])
+            for leader, cards, winner in tricks_of(turns, played)]
 
 
 def _parse_hands(hands, trump, variant) -> list[list[Card]]:

@@ -72,6 +72,14 @@ def flag(value, name: str) -> bool:
     raise InvalidArgument(f"{name} is True or False, got {value!r}")
 
 
+def whole(value, name: str, low: int) -> int:
+    """``value`` if it is a whole number from ``low``; else ``InvalidArgument`` naming ``name``
+    (``"a seed"``, ``"samples"``)."""
+    if type(value) is int and value >= low:
+        return value
+    raise InvalidArgument(f"{name} is a whole number from {low}, got {value!r}")
+
+
 def saved(text, kind: str, version: int) -> dict:
     """The JSON object of a saved ``kind`` (``"backalley-match"``…) of this ``version``, or
     ``InvalidArgument`` saying what is wrong with ``text``."""

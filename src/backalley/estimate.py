@@ -17,7 +17,7 @@ import random
 from typing import NamedTuple
 
 from .cards import PACK, SUITS, Card, parse_cards, parse_trump
-from .errors import InvalidArgument, InvalidDeal
+from .errors import InvalidArgument, InvalidDeal, whole
 from .hints import CardsLike, VariantLike
 from .play import SUIT_NAMES
 from .scoring import dealt_sizes
@@ -71,10 +71,8 @@ def estimate(hand: CardsLike, trump: str, hand_size: "int | None" = None, sample
     suit = parse_trump(trump)
     if suit is None:
         raise InvalidArgument("an estimate needs a trump suit: S, H, D or C")
-    if type(samples) is not int or samples < 1:
-        raise InvalidArgument(f"samples is a whole number from 1, got {samples!r}")
-    if type(seed) is not int or seed < 0:
-        raise InvalidArgument(f"a seed is a whole number from 0, got {seed!r}")
+    whole(samples, "samples", 1)
+    whole(seed, "a seed", 0)
     trump = SUITS[suit]
     held = set(cards)
     turnable = [c for c in PACK if c.suit == trump and c not in held]

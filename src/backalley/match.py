@@ -19,8 +19,8 @@ from typing import NamedTuple
 
 from .cards import PACK, SUIT_INDEX, Card, card_order, parse_cards
 from .dealing import deal_cards
-from .deal import Deal, Trick, tricks_of
-from .errors import BackAlleyError, InvalidArgument, InvalidDeal, Reason, saved
+from .deal import Deal, Trick, as_tricks
+from .errors import BackAlleyError, InvalidArgument, InvalidDeal, Reason, saved, whole
 from .scoring import match_winner
 from .table import SEATS, left_of, seat_index
 from .variants import deal_sizes, resolve_variant
@@ -57,8 +57,7 @@ class DealRecord(_Record):
     @property
     def tricks(self) -> tuple:
         """The tricks as ``Trick`` values: who led, the cards as ``(seat, card)``, who won."""
-        return tuple(Trick(SEATS[leader], tuple((SEATS[(leader + i) & 3], c) for i, c in enumerate(cards)),
-                           SEATS[winner]) for leader, cards, winner in tricks_of(self.turns, parse_cards(self.played)))
+        return tuple(as_tricks(self.turns, parse_cards(self.played)))
 
     @property
     def hands(self) -> dict:
@@ -117,8 +116,7 @@ class Match(Deal):
         ``seed`` so that ``Match(variant, dealer, m.seed)`` deals the same match again)."""
         if seed is None:
             seed = secrets.randbits(63)
-        if type(seed) is not int or seed < 0:
-            raise InvalidArgument(f"a seed is a whole number from 0, got {seed!r}")
+        whole(seed, "a seed", 0)
         self.variant = resolve_variant(variant)
         self.seed = seed
         self._first_dealer = SEATS[seat_index(dealer)]

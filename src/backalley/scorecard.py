@@ -34,6 +34,11 @@ class NextDeal(NamedTuple):
     dealer: str
     first_bidder: str
 
+    @property
+    def bidders(self) -> list[str]:
+        """The four seats in the order they bid, from the dealer's left."""
+        return [SEATS[(seat_index(self.first_bidder) + i) & 3] for i in range(4)]
+
 
 class Row(NamedTuple):
     """One deal on the score sheet (a thrown-in deal has no tricks and scores nothing)."""
@@ -117,9 +122,8 @@ class Scorecard:
         """Record the next deal as thrown in: all four passed; the hand size is dealt again."""
         deal = self._open()
         zero = {"NS": 0, "EW": 0}
-        seats = [SEATS[(seat_index(deal.first_bidder) + i) & 3] for i in range(4)]
-        return self._add(Row(deal.number, deal.hand_size, deal.dealer, tuple((s, "pass") for s in seats), None,
-                             None, zero, self._plus(zero), True))
+        passes = tuple((seat, "pass") for seat in deal.bidders)
+        return self._add(Row(deal.number, deal.hand_size, deal.dealer, passes, None, None, zero, self._plus(zero), True))
 
     def revoke(self, side: str) -> Row:
         """Score the last deal again with an established revoke charged to ``side``."""
@@ -165,9 +169,8 @@ class Scorecard:
         if len(bids) != 4:
             raise InvalidDeal("bids", f"a deal has four bids, from the dealer's left ({deal.first_bidder}), "
                                       f"got {len(bids)}")
-        order = [SEATS[(seat_index(deal.first_bidder) + i) & 3] for i in range(4)]
         pairs = []
-        for seat, bid in zip(order, bids):
+        for seat, bid in zip(deal.bidders, bids):
             if isinstance(bid, (tuple, list)):
                 given, bid = bid
                 if SEATS[seat_index(given)] != seat:

@@ -71,7 +71,7 @@ def score_deal(hand_size: int, bids: BidsLike, tricks: TricksLike | None, varian
 
 
 def dealt_sizes(variant) -> frozenset:
-    """The hand sizes a variant deals: its schedule's, and the largest again for a tie-break."""
+    """The hand sizes a variant deals: its schedule's (a tie-break deal is of the largest)."""
     return frozenset(deal_sizes(variant))
 
 
