@@ -100,12 +100,16 @@ def anchor(rule_number: str) -> str:
     return f"rule-{rule_number}"
 
 
+def language_folder(lang: str) -> str:
+    """The folder of a language in the site: ``""`` for the first (English, at the root), else ``"fr/"``."""
+    return "" if lang == LANGUAGES[0] else f"{lang}/"
+
+
 def address(rule_number: str, lang: str = "en") -> str:
     """Rule ``rule_number`` in language ``lang``, relative to the site root: ``fr/tricks/#rule-3.12``."""
     if lang not in LANGUAGES:
         raise ValueError(f"not a language of the site: {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    folder = "" if lang == LANGUAGES[0] else f"{lang}/"
-    return f"{folder}{page(rule_number)}/#{anchor(rule_number)}"
+    return f"{language_folder(lang)}{page(rule_number)}/#{anchor(rule_number)}"
 
 
 def cited_rules() -> list[dict]:

@@ -22,17 +22,13 @@ import tempfile
 from pathlib import Path
 
 from backalley import VARIANTS
-from backalley.rulebook import LANGUAGES
+from backalley.rulebook import LANGUAGES, language_folder
 
 from .documents import DocumentError, document
 from .pdf import PdfError, build_date, print_cached
 from .render import RenderError
 from .sheet import DOCUMENTS, pdf_name
-
-
-def language_root(lang: str) -> str:
-    """The folder of a language in the site: ``""`` for the default language, else ``"fr/"``."""
-    return "" if lang == LANGUAGES[0] else f"{lang}/"
+from .variants_view import printed_page
 
 
 def make(out: Path, cache: Path) -> tuple[int, int]:
@@ -41,14 +37,14 @@ def make(out: Path, cache: Path) -> tuple[int, int]:
     jobs = []
     with tempfile.TemporaryDirectory(prefix="backalley-documents-") as folder:
         for lang in LANGUAGES:
-            root = out / language_root(lang)
+            root = out / language_folder(lang)
             for kind in DOCUMENTS:
                 page = Path(folder) / f"{kind}-{lang}.html"
                 page.write_text(document(kind, lang), encoding="utf-8")
                 jobs.append((page, root / pdf_name(lang, kind)))
                 for preset in VARIANTS:
                     if preset != "standard":
-                        target = root / "print" / preset / f"{DOCUMENTS[kind]}.html"
+                        target = root / printed_page(kind, preset)
                         target.parent.mkdir(parents=True, exist_ok=True)
                         target.write_text(document(kind, lang, preset), encoding="utf-8")
             root.mkdir(parents=True, exist_ok=True)
