@@ -27,25 +27,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from builds import ROOT, timed_build
+
 TARGET = 0.15
-
-
-def build(hook: str, site: Path) -> float:
-    env = {**os.environ, "BACKALLEY_HOOK": hook, "NO_MKDOCS_2_WARNING": "1"}
-    start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--no-strict", "--quiet", "--site-dir", str(site)],
-        cwd=ROOT, env=env, capture_output=True, text=True,
-    )
-    elapsed = time.perf_counter() - start
-    if done.returncode:
-        sys.exit(f"build_cost: the build with BACKALLEY_HOOK={hook} failed:\n{done.stderr[-3000:]}")
-    return elapsed
-
 
 TIMED_BUILD = """
 import sys, time
@@ -87,10 +73,10 @@ def main() -> None:
     args = parser.parse_args()
     times: dict[str, list[float]] = {"on": [], "off": []}
     with tempfile.TemporaryDirectory(prefix="build-cost-") as scratch:
-        build("on", Path(scratch) / "warm-up")  # fill the file cache and Python's bytecode cache
+        timed_build(Path(scratch) / "warm-up", strict=False, BACKALLEY_HOOK="on")  # fill the file cache and Python's bytecode cache
         for round_ in range(args.repeat):
             for hook in ("on", "off") if round_ % 2 == 0 else ("off", "on"):
-                times[hook].append(build(hook, Path(scratch) / f"site-{round_}-{hook}"))
+                times[hook].append(timed_build(Path(scratch) / f"site-{round_}-{hook}", strict=False, BACKALLEY_HOOK=hook))
                 print(f"round {round_ + 1}: hook {hook:<3} {times[hook][-1]:6.2f} s", flush=True)
         inside, whole = time_inside_the_hook(Path(scratch) / "site-timed")
     on, off = statistics.median(times["on"]), statistics.median(times["off"])

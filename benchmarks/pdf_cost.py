@@ -16,27 +16,13 @@ Prints the best and the median of each and the ratio warm/off. Target (issue 14)
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from builds import timed_build
+
 TARGET = 1.15
-
-
-def build(site: Path, **env: str) -> float:
-    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(site)],
-                          cwd=ROOT, env=environment, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
-    if done.returncode:
-        sys.exit(f"pdf_cost: a build ({env}) failed:\n{done.stderr[-3000:]}")
-    return elapsed
 
 
 def main() -> None:
@@ -46,17 +32,17 @@ def main() -> None:
     times: dict[str, list[float]] = {"off": [], "warm": [], "cold": []}
     with tempfile.TemporaryDirectory() as folder:
         warm_cache = Path(folder) / "warm-cache"
-        build(Path(folder) / "first", BACKALLEY_PDF_CACHE=str(warm_cache))  # fills the warm cache
+        timed_build(Path(folder) / "first", BACKALLEY_PDF_CACHE=str(warm_cache))  # fills the warm cache
         for round_ in range(args.repeat):
             kinds = ["off", "warm", "cold"] if round_ % 2 == 0 else ["cold", "warm", "off"]
             for kind in kinds:
                 site = Path(folder) / f"{kind}-{round_}"
                 if kind == "off":
-                    times[kind].append(build(site, BACKALLEY_PDF="off"))
+                    times[kind].append(timed_build(site, BACKALLEY_PDF="off"))
                 elif kind == "warm":
-                    times[kind].append(build(site, BACKALLEY_PDF_CACHE=str(warm_cache)))
+                    times[kind].append(timed_build(site, BACKALLEY_PDF_CACHE=str(warm_cache)))
                 else:
-                    times[kind].append(build(site, BACKALLEY_PDF_CACHE=str(Path(folder) / f"cold-cache-{round_}")))
+                    times[kind].append(timed_build(site, BACKALLEY_PDF_CACHE=str(Path(folder) / f"cold-cache-{round_}")))
     for kind, found in times.items():
         print(f"{kind:5} build: best {min(found):6.2f} s, median {statistics.median(found):6.2f} s")
     ratio = statistics.median(times["warm"]) / statistics.median(times["off"])
