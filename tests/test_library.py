@@ -235,7 +235,19 @@ def test_a_seat_sees_its_own_hand_and_the_cards_played_never_another_hand():
         assert set(view.hand) == set(m.hands[seat])
         assert (view.legal_plays or view.legal_bids) and set(view.legal_plays) <= set(view.hand)
         assert m.view(left_of_seat(seat)).legal_plays == () == m.view(left_of_seat(seat)).legal_bids
+        assert view.history == tuple(record._replace(dealt="") for record in m.history)
+        assert view.last_trick == m.last_trick
         _step(m, rnd)
+
+
+def test_a_seats_view_of_the_history_follows_an_undo_across_the_end_of_a_deal():
+    m = Match(seed=8)
+    rnd = _random.Random(8)
+    while not m.history:
+        _step(m, rnd)
+    assert len(m.view(m.to_act).history) == 1
+    m.undo()
+    assert m.history == [] and m.view(m.to_act).history == () and m.view(m.to_act).last_trick == m.tricks[-1]
 
 
 def left_of_seat(seat: str) -> str:

@@ -60,6 +60,11 @@ class DealRecord(_Record):
         return tuple(as_tricks(self.turns, parse_cards(self.played)))
 
     @property
+    def last_trick(self) -> Trick | None:
+        """The deal's last trick, read alone (``None`` for a deal thrown in)."""
+        return as_tricks(self.turns[-2:], parse_cards(self.played.split()[-4:]))[0] if self.turns else None
+
+    @property
     def hands(self) -> dict:
         """Each seat's cards as dealt, in the order players sort them (empty in a seat's view)."""
         if self.dealt == "":
@@ -108,7 +113,7 @@ class Match(Deal):
     """
 
     __slots__ = ("seed", "deals_played", "history", "totals", "tiebreak", "finished", "turned", "_random", "_sizes",
-                 "_in_tiebreak", "_first_dealer")
+                 "_in_tiebreak", "_first_dealer", "_shown_history")
     _over = "the match is over"
 
     def __init__(self, variant="standard", dealer="N", seed=None):
@@ -120,6 +125,7 @@ class Match(Deal):
         self.variant = resolve_variant(variant)
         self.seed = seed
         self._first_dealer = SEATS[seat_index(dealer)]
+        self._shown_history: tuple = ()  # the history as the seats see it, made once per deal (view)
         self._random = random.Random(seed).random
         self._sizes = deal_sizes(self.variant)
         self._dealer = seat_index(dealer)
@@ -257,8 +263,9 @@ class Match(Deal):
     def view(self, seat) -> SeatView:
         """What ``seat`` may see: its own hand, the turned card, the bids, the cards played, the
         score and the deals before; never another player's hand."""
-        return deal_view(self, seat, self.turned, self.totals, self.deals_played,
-                         tuple(record._replace(dealt="") for record in self.history))
+        if len(self._shown_history) != len(self.history):  # a deal ended since: the seats see it too
+            self._shown_history = tuple(record._replace(dealt="") for record in self.history)
+        return deal_view(self, seat, self.turned, self.totals, self.deals_played, self._shown_history)
 
 
 def deal_view(deal: Deal, seat: str, turned: tuple = (), totals: dict | None = None, deals_played: int = 0,
@@ -282,4 +289,4 @@ def _last_trick(tricks, history) -> Trick | None:
     """The last of ``tricks`` or, before the deal's first trick, of the latest deal in ``history``."""
     if tricks:
         return tricks[-1]
-    return next((record.tricks[-1] for record in reversed(history) if record.tricks), None)
+    return next((record.last_trick for record in reversed(history) if record.turns), None)
