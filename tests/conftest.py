@@ -11,6 +11,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture
+def cli(capsys):
+    """``cli(*argv)``: the ``backalley`` command run in this process (arguments made text), as
+    ``(exit status, stdout, stderr)``."""
+    from backalley.cli import main
+
+    def run(*argv):
+        status = main([str(a) for a in argv])
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """``mkdocs build --strict`` of this repository, once per session, in a temporary folder."""

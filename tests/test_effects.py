@@ -16,7 +16,6 @@ import pytest
 import backalley.effects
 import backalley.worked
 from backalley import VARIANTS, Deal, deal_sizes, options, resolve_variant
-from backalley.cli import main
 from backalley.effects import changes, example_figures, match_figures
 from backalley.variants import format_value
 from backalley.worked import worked_examples
@@ -130,14 +129,8 @@ def test_options_that_touch_no_example_change_nothing():
 
 # -- the command ---------------------------------------------------------------------------------
 
-def run(capsys, *argv):
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_diff_of_two_presets_names_the_rule_points_and_the_match_figures(capsys):
-    status, out, _ = run(capsys, "variants", "diff", "standard", "short-14")
+def test_diff_of_two_presets_names_the_rule_points_and_the_match_figures(cli):
+    status, out, _ = cli("variants", "diff", "standard", "short-14")
     a, b = VARIANTS["standard"], VARIANTS["short-14"]
     before, after = match_figures(a), match_figures(b)
     docs = {f.name: f.metadata["doc"] for f in options()}
@@ -150,8 +143,8 @@ def test_diff_of_two_presets_names_the_rule_points_and_the_match_figures(capsys)
     assert status == 0 and out.splitlines() == expected
 
 
-def test_diff_reports_the_worked_examples_that_change(capsys):
-    status, out, _ = run(capsys, "variants", "diff", "standard", "standard,points_per_bid_trick=10")
+def test_diff_reports_the_worked_examples_that_change(cli):
+    status, out, _ = cli("variants", "diff", "standard", "standard,points_per_bid_trick=10")
     lines = out.splitlines()
     assert status == 0 and lines[lines.index("worked examples:") + 1:] == [
         f"  {a.example}, {a.name} (tricks NS {a.given['NS']}, EW {a.given['EW']}): "
@@ -160,9 +153,9 @@ def test_diff_reports_the_worked_examples_that_change(capsys):
     ]
 
 
-def test_diff_as_json(capsys):
+def test_diff_as_json(cli):
     house = "standard,big_lead_binds_partner=no"
-    status, out, _ = run(capsys, "variants", "diff", "standard", house, "--json")
+    status, out, _ = cli("variants", "diff", "standard", house, "--json")
     [(before, after)] = changes("standard", house)
     assert status == 0 and json.loads(out) == {
         "a": "standard", "b": house,
@@ -173,14 +166,14 @@ def test_diff_as_json(capsys):
                       "given": [str(c) for c in before.given],
                       "standard": [str(c) for c in before.value], house: [str(c) for c in after.value]}],
     }
-    _, out, _ = run(capsys, "variants", "diff", "standard", "gamerules-25", "--json")
+    _, out, _ = cli("variants", "diff", "standard", "gamerules-25", "--json")
     assert json.loads(out)["match"] == [
         {"figure": k, "standard": v, "gamerules-25": match_figures("gamerules-25")[k]}
         for k, v in match_figures("standard").items() if v != match_figures("gamerules-25")[k]]
 
 
-def test_diff_of_equal_rules(capsys):
-    _, out, _ = run(capsys, "variants", "diff", "tiebreak", "standard,tie=tiebreak")
+def test_diff_of_equal_rules(cli):
+    _, out, _ = cli("variants", "diff", "tiebreak", "standard,tie=tiebreak")
     assert out.splitlines() == ["tiebreak and standard,tie=tiebreak play the same rules"]
 
 
@@ -189,6 +182,6 @@ def test_diff_of_equal_rules(capsys):
     (["variants", "diff", "standard,points=3", "strict"], "known options: " + ", ".join(o.name for o in options())),
     (["variants", "diff", "strict"], "known presets: " + ", ".join(VARIANTS)),
 ])
-def test_diff_with_unknown_names_lists_the_known_ones_on_one_line(capsys, argv, known):
-    status, out, err = run(capsys, *argv)
+def test_diff_with_unknown_names_lists_the_known_ones_on_one_line(cli, argv, known):
+    status, out, err = cli(*argv)
     assert status == 2 and out == "" and err.count("\n") == 1 and known in err

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from backalley import InvalidDeal, Scorecard, deal_sizes, score_deal
-from backalley.cli import main
 
 
 def test_the_scorecard_follows_the_schedule_dealer_and_throw_ins():
@@ -94,28 +93,22 @@ def test_json_and_csv_keep_every_entry():
 
 
 # -- the command -----------------------------------------------------------------------------------
-def run(capsys, *argv):
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_an_evening_on_the_command_line(tmp_path, capsys):
+def test_an_evening_on_the_command_line(tmp_path, cli):
     path = tmp_path / "evening.json"
-    assert run(capsys, "scorecard", path, "new", "--variant", "short-14")[0] == 0
-    assert run(capsys, "scorecard", path, "add", 2, "pass", 3, "pass", "--ns", 1)[0] == 0
-    assert run(capsys, "scorecard", path, "throw-in")[0] == 0
-    assert run(capsys, "scorecard", path, "add", "board", "pass", "pass", "pass", "--ns", 6, "--revoke", "NS")[0] == 0
+    assert cli("scorecard", path, "new", "--variant", "short-14")[0] == 0
+    assert cli("scorecard", path, "add", 2, "pass", 3, "pass", "--ns", 1)[0] == 0
+    assert cli("scorecard", path, "throw-in")[0] == 0
+    assert cli("scorecard", path, "add", "board", "pass", "pass", "pass", "--ns", 6, "--revoke", "NS")[0] == 0
     good = path.read_bytes()
-    status, out, err = run(capsys, "scorecard", path, "add", 9, "pass", "pass", "pass", "--ns", 6)
+    status, out, err = cli("scorecard", path, "add", 9, "pass", "pass", "pass", "--ns", 6)
     assert status == 2 and out == "" and "not allowed with 5 cards" in err and path.read_bytes() == good
-    status, out, _ = run(capsys, "scorecard", path, "show", "--lang", "fr")
+    status, out, _ = cli("scorecard", path, "show", "--lang", "fr")
     assert status == 0 and "annulée" in out and "renonce N–S" in out and "−34" in out
-    status, out, _ = run(capsys, "scorecard", path, "show", "--json")
+    status, out, _ = cli("scorecard", path, "show", "--json")
     data = json.loads(out)
     assert data["totals"] == {"NS": 1, "EW": -34} and data["next"]["hand_size"] == 5
-    assert run(capsys, "scorecard", path, "undo")[0] == 0
-    assert len(json.loads(run(capsys, "scorecard", path, "show", "--json")[1])["rows"]) == 2
+    assert cli("scorecard", path, "undo")[0] == 0
+    assert len(json.loads(cli("scorecard", path, "show", "--json")[1])["rows"]) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["evening.json"]  # no part file left
 
 
@@ -124,18 +117,18 @@ def test_an_evening_on_the_command_line(tmp_path, capsys):
     (["add", "1", "pass"], "give 4 values"),
     (["add", "1", "pass", "pass", "pass"], "--ns"),
 ])
-def test_command_mistakes_give_one_line(tmp_path, capsys, argv, says):
+def test_command_mistakes_give_one_line(tmp_path, cli, argv, says):
     path = tmp_path / "missing.json" if argv == ["show"] else tmp_path / "card.json"
     if argv != ["show"]:
-        run(capsys, "scorecard", path, "new")
-    status, out, err = run(capsys, "scorecard", path, *argv)
+        cli("scorecard", path, "new")
+    status, out, err = cli("scorecard", path, *argv)
     assert status == 2 and len(err.strip().splitlines()) == 1 and says in err
 
 
-def test_new_does_not_overwrite_an_evening(tmp_path, capsys):
+def test_new_does_not_overwrite_an_evening(tmp_path, cli):
     path = tmp_path / "card.json"
-    run(capsys, "scorecard", path, "new")
-    run(capsys, "scorecard", path, "add", 1, "pass", "pass", "pass", "--ns", 5)
+    cli("scorecard", path, "new")
+    cli("scorecard", path, "add", 1, "pass", "pass", "pass", "--ns", 5)
     kept = path.read_bytes()
-    status, _, err = run(capsys, "scorecard", path, "new")
+    status, _, err = cli("scorecard", path, "new")
     assert status == 2 and "--force" in err and path.read_bytes() == kept
