@@ -1,12 +1,21 @@
-"""Shared fixtures: the site built once per test session."""
+"""Shared fixtures: the site built once per test session, served to a browser (``browsing``)."""
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
+import threading
+import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.request import urlopen
 
 import pytest
+
+from browsing import (
+    CHROMIUM, CHROMIUM_ARGS, CONFIG, INSTALL_HINT, LANGUAGES, NOWHERE, PHONE, Reader, SiteHandler,
+    SiteServer, language_of, root_of,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,6 +60,67 @@ def built_pages(built_site):
         return sorted(p for p in built_site.rglob("*.html") if p.relative_to(built_site).parts[0] not in others)
 
     return pages
+
+
+# -- the browser (helpers in browsing.py) ---------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def base_url(built_site):
+    """``http://127.0.0.1:<port>`` serving the built site, for the whole session."""
+    handler = functools.partial(SiteHandler, directory=str(built_site))
+    server = SiteServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import sync_playwright
+
+    """One Chromium for the tests of a module. Module scope, not session: Playwright's sync API
+    runs one instance at a time, and other test modules (test_print.py) start their own."""
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(INSTALL_HINT, pytrace=False)
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, proxy=NOWHERE)
+        except PlaywrightError as exc:
+            pytest.fail(f"{CHROMIUM} does not start ({str(exc).splitlines()[0]}); {INSTALL_HINT}", pytrace=False)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def pages(base_url) -> dict[str, dict[str, str]]:
+    """Every page of the sitemap, by language: ``{lang: {path below the language root: url}}``."""
+    site_url = CONFIG["site_url"].rstrip("/")
+    with urlopen(f"{base_url}/sitemap.xml") as response:
+        sitemap = ET.fromstring(response.read())
+    found: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc"):
+        path = loc.text.strip().removeprefix(site_url)
+        lang = language_of(path)
+        found[lang][path.removeprefix(root_of(lang))] = base_url + path
+    assert all(found.values()), f"a language without pages in the sitemap: {found}"
+    return found
+
+
+@pytest.fixture
+def reader(browser, base_url):
+    """``reader(viewport)``: a fresh reader, closed after the test."""
+    opened = []
+
+    def make(viewport=PHONE, **options):
+        opened.append(Reader(browser, base_url, viewport, **options))
+        return opened[-1]
+
+    yield make
+    for one in opened:
+        one.close()
 
 
 COUNTED = {"tests/test_browser.py": "browser", "tests/test_reproducible.py": "reproducible build"}

@@ -1,16 +1,9 @@
 """The built site in a real browser, as its readers meet it, mostly on phones.
 
-Debian's Chromium (``/usr/bin/chromium``, or ``$BACKALLEY_CHROMIUM``) driven by Playwright;
-Playwright's own browser download is never used. Without Chromium every test here fails with
-the line that says how to install it: they are never skipped.
-
-The site built once for the session (``built_site``) is served from 127.0.0.1 by a small
-HTTP server started here. Like a static host that looks for the nearest ``404.html`` (and like
-Cloudflare Pages), it answers a missing address with the closest ``404.html`` above it, so
-``/fr/no/such/page/`` gets ``/fr/404.html``. Every request a page makes is recorded. The
-browser's only way out is a proxy that refuses every connection (127.0.0.1 bypasses it): a
-request to another host never leaves the machine, and it fails the privacy test. One Chromium
-serves all the tests here.
+The site built once for the session (``built_site``) is served from 127.0.0.1 and driven by
+Debian's Chromium (fixtures in ``conftest.py``, helpers in ``browsing.py``). Every request a
+page makes is recorded; a request to another host never leaves the machine, and it fails the
+privacy test.
 
 The pages come from the site's own ``sitemap.xml``, the languages from mkdocs.yml, the search
 words from the card terms of CONTRIBUTING.md, the card texts from ``backalley_site``: nothing
@@ -20,228 +13,18 @@ from __future__ import annotations
 
 import functools
 import gzip
-import http.server
-import os
 import re
-import sys
-import threading
-import time
-import xml.etree.ElementTree as ET
-from pathlib import Path
-from urllib.parse import unquote, urlsplit
 from urllib.request import urlopen
 
 import pytest
-import yaml
-import axe_playwright_python
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import sync_playwright
 
 from backalley import Card
 from backalley_site import formatting
 from backalley_site.terms import terms
-
-ROOT = Path(__file__).resolve().parents[1]
-CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-I18N = next(p["i18n"] for p in CONFIG["plugins"] if isinstance(p, dict) and "i18n" in p)
-LANGUAGES = [language["locale"] for language in I18N["languages"]]
-DEFAULT_LANGUAGE = next(language["locale"] for language in I18N["languages"] if language.get("default"))
-OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
-
-CHROMIUM = Path(os.environ.get("BACKALLEY_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--no-sandbox",  # CI runs as root
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-default-apps",
-]
-NOWHERE = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}  # the discard port: nothing listens
-INSTALL_HINT = f"no Chromium at {CHROMIUM}: install it with `sudo apt-get install chromium` (.ci/run does)"
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
-FIRST_LOAD_LIMIT = 100_000  # bytes, every response of a first visit compressed with gzip
-TIMEOUT_MS = 10_000
-
-
-def root_of(lang: str) -> str:
-    return "/" if lang == DEFAULT_LANGUAGE else f"/{lang}/"
-
-
-def language_of(path: str) -> str:
-    top = path.strip("/").split("/")[0]
-    return top if top in OTHER_LANGUAGES else DEFAULT_LANGUAGE
-
-
-# -- the server, the browser and the pages ------------------------------------------------------
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files; a missing address gets the nearest 404.html above it, with status 404."""
-
-    def log_message(self, format, *args):
-        pass
-
-    def send_error(self, code, message=None, explain=None):
-        page = self._nearest_404() if code == 404 else None
-        if page is None:
-            return super().send_error(code, message, explain)
-        body = page.read_bytes()
-        self.send_response(404)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-    def _nearest_404(self) -> Path | None:
-        root = Path(self.directory)
-        folder = root.joinpath(*[p for p in unquote(urlsplit(self.path).path).split("/") if p not in ("", ".", "..")])
-        for candidate in [folder, *folder.parents]:
-            if candidate == root or root in candidate.parents:
-                if (candidate / "404.html").is_file():
-                    return candidate / "404.html"
-        return None
-
-
-class SiteServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left before its files came
-            super().handle_error(request, client_address)
-
-
-@pytest.fixture(scope="session")
-def base_url(built_site):
-    """``http://127.0.0.1:<port>`` serving the built site, for the whole session."""
-    handler = functools.partial(SiteHandler, directory=str(built_site))
-    server = SiteServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One Chromium for all the tests here. Module scope, not session: Playwright's sync API
-    runs one instance at a time, and other test modules (test_print.py) start their own."""
-    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(INSTALL_HINT, pytrace=False)
-    with sync_playwright() as playwright:
-        try:
-            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, proxy=NOWHERE)
-        except PlaywrightError as exc:
-            pytest.fail(f"{CHROMIUM} does not start ({str(exc).splitlines()[0]}); {INSTALL_HINT}", pytrace=False)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="session")
-def pages(base_url) -> dict[str, dict[str, str]]:
-    """Every page of the sitemap, by language: ``{lang: {path below the language root: url}}``."""
-    site_url = CONFIG["site_url"].rstrip("/")
-    with urlopen(f"{base_url}/sitemap.xml") as response:
-        sitemap = ET.fromstring(response.read())
-    found: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-    for loc in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc"):
-        path = loc.text.strip().removeprefix(site_url)
-        lang = language_of(path)
-        found[lang][path.removeprefix(root_of(lang))] = base_url + path
-    assert all(found.values()), f"a language without pages in the sitemap: {found}"
-    return found
-
-
-class Reader:
-    """A browser context as one reader: records every request and every failure.
-
-    The reader prefers reduced motion, which the theme honours (no transitions): the tests
-    never wait for an animation to end before they click.
-    """
-
-    def __init__(self, browser, base_url: str, viewport: dict, *, axe: bool = False):
-        self.base_url = base_url
-        self.context = browser.new_context(viewport=viewport, service_workers="block", reduced_motion="reduce")
-        self.context.set_default_timeout(TIMEOUT_MS)
-        if axe:  # axe-core ready in every page, rather than sent again for each check
-            self.context.add_init_script(path=str(AXE_SCRIPT))
-        self.requests: list[str] = []
-        self.failed: list[str] = []
-        self.responses = []
-        self.inflight = set()
-        self.context.on("request", self._request)
-        self.context.on("requestfinished", lambda request: self.inflight.discard(request))
-        self.context.on("requestfailed", self._request_failed)
-        self.context.on("response", self._response)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-
-    def _request(self, request):
-        self.requests.append(request.url)
-        self.inflight.add(request)
-
-    def _request_failed(self, request):
-        self.inflight.discard(request)
-        self.failed.append(f"{request.url} ({request.failure})")
-
-    def _response(self, response):
-        self.responses.append(response)
-        if response.status >= 400:
-            self.failed.append(f"{response.url} ({response.status})")
-
-    def outside(self) -> list[str]:
-        """Every request that was not for the local server."""
-        return [url for url in self.requests if not url.startswith(self.base_url + "/") and not url.startswith("data:")]
-
-    def visit(self, url: str, *, idle: bool = False):
-        response = self.page.goto(url)
-        assert response is not None, url
-        if idle:
-            self.settle()
-        return response
-
-    def settle(self, quiet: float = 0.2):
-        """Until no request has been pending for ``quiet`` seconds (Playwright's networkidle
-        waits half a second, on every page of every test)."""
-        deadline = time.monotonic() + TIMEOUT_MS / 1000
-        calm_since = None
-        while time.monotonic() < deadline:
-            self.page.wait_for_timeout(40)
-            if self.inflight:
-                calm_since = None
-            elif calm_since is None:
-                calm_since = time.monotonic()
-            elif time.monotonic() - calm_since >= quiet:
-                return
-        raise AssertionError(f"requests still pending: {[r.url for r in self.inflight]}")
-
-    def close(self):
-        if self.context is not None:
-            self.context.close()
-            self.context = None
-
-
-@pytest.fixture
-def reader(browser, base_url):
-    """``reader(viewport)``: a fresh reader, closed after the test."""
-    opened = []
-
-    def make(viewport=PHONE, **options):
-        opened.append(Reader(browser, base_url, viewport, **options))
-        return opened[-1]
-
-    yield make
-    for one in opened:
-        one.close()
-
-
-def all_pages(pages, lang):
-    return sorted(pages[lang].items())
-
+from browsing import (
+    CONFIG, DEFAULT_LANGUAGE, DESKTOP, FIRST_LOAD_LIMIT, I18N, LANGUAGES, PHONE, ROOT, Reader, all_pages,
+    language_of, root_of,
+)
 
 # -- language switcher --------------------------------------------------------------------------
 
@@ -484,9 +267,6 @@ def test_on_a_phone_nothing_scrolls_sideways_but_the_card_diagrams(reader, pages
 
 
 # -- accessibility ------------------------------------------------------------------------------
-
-AXE_SCRIPT = Path(axe_playwright_python.__file__).with_name("axe.min.js")  # axe-core, bundled
-
 
 def axe_violations(page) -> list[dict]:
     return page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
