@@ -16,7 +16,8 @@ plugin finally merges all languages into one index searched with every stemmer. 
 - every page runs the search through ``search-stemmed.js`` (overrides/), which stems the
   words of a query before Material's worker turns them into prefix queries;
 - the heading permalinks' title, which Python-Markdown writes in English, is the language's
-  (``interface.permalink`` of the term files);
+  (``interface.permalink`` of the term files), and so are the words the theme's templates take
+  from ``interface_word(key)`` (the colour scheme toggles, overrides/partials/palette.html);
 - pages carry no ``<link rel="alternate" hreflang>`` in their head: Material's JavaScript
   reads those as language roots and fetches ``sitemap.xml`` below each of them, four missing
   files on every page load, while mkdocs-static-i18n's switcher already links each page to
@@ -80,6 +81,12 @@ def on_post_build(config):
     search.search_index.config["lang"] = [default]
     (site / "404.html").replace(site / lang / "404.html")
     (site / "404.html").write_bytes(_default_404[config.site_dir])
+
+
+def on_env(env, config, files):
+    lang, _ = _languages(config)
+    env.globals["interface_word"] = lambda key: terms(lang)(f"interface.{key}")
+    return env
 
 
 def on_page_content(html, page, config, files):

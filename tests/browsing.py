@@ -103,12 +103,15 @@ class Reader:
     """A browser context as one reader: records every request and every failure.
 
     The reader prefers reduced motion, which the theme honours (no transitions): the tests
-    never wait for an animation to end before they click.
+    never wait for an animation to end before they click. Their system's colour scheme is
+    ``scheme`` (light or dark), which the site follows until the reader picks one.
     """
 
-    def __init__(self, browser, base_url: str, viewport: dict, *, axe: bool = False):
+    def __init__(self, browser, base_url: str, viewport: dict, *, axe: bool = False, scheme: str = "light"):
         self.base_url = base_url
-        self.context = browser.new_context(viewport=viewport, service_workers="block", reduced_motion="reduce")
+        self.context = browser.new_context(
+            viewport=viewport, service_workers="block", reduced_motion="reduce", color_scheme=scheme,
+        )
         self.context.set_default_timeout(TIMEOUT_MS)
         if axe:  # axe-core ready in every page, rather than sent again for each check
             self.context.add_init_script(path=str(AXE_SCRIPT))

@@ -276,19 +276,22 @@ def missing_page(lang: str) -> str:
     return f"{root_of(lang)}no/such/page/"
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang):
-    """Every page and the 404 page, on a phone and on a desktop screen, with every rule axe-core
-    runs by default (WCAG 2 A and AA, best practices)."""
+def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang, scheme):
+    """Every page and the 404 page, on a phone and on a desktop screen, in the light and the dark
+    colours (the site follows the system's), with every rule axe-core runs by default (WCAG 2 A
+    and AA, best practices)."""
     urls = [url for _, url in all_pages(pages, lang)] + [base_url + missing_page(lang)]
     found = []
     for viewport in (PHONE, DESKTOP):
-        one = reader(viewport, axe=True)
+        one = reader(viewport, axe=True, scheme=scheme)
         for url in urls:
             one.visit(url)
+            assert one.page.evaluate("document.body.dataset.mdColorScheme") == ("slate" if scheme == "dark" else "default")
             for violation in axe_violations(one.page):
                 targets = ", ".join(str(node["target"]) for node in violation["nodes"][:3])
-                found.append(f"{url} ({viewport['width']}px): {violation['id']}: {violation['help']} [{targets}]")
+                found.append(f"{url} ({viewport['width']}px, {scheme}): {violation['id']}: {violation['help']} [{targets}]")
     assert not found, "\n".join(found)
 
 

@@ -32,7 +32,15 @@ def test_numbers_are_unique_in_page_order_and_never_retired_ones():
 
 
 def test_sections_follow_the_site_navigation_and_languages_the_site_s():
-    nav = [entry.removesuffix(".md") for entry in CONFIG["nav"]]
+    def pages(entries):  # the nav's files in order, through its titled entries and groups
+        for entry in entries:
+            if isinstance(entry, dict):
+                [value] = entry.values()
+                yield from pages(value) if isinstance(value, list) else [value]
+            else:
+                yield entry
+
+    nav = [entry.removesuffix(".md") for entry in pages(CONFIG["nav"])]
     assert [page for page in nav if page in rulebook.PAGES] == list(rulebook.PAGES)
     i18n = next(p["i18n"] for p in CONFIG["plugins"] if isinstance(p, dict) and "i18n" in p)
     default = next(lang["locale"] for lang in i18n["languages"] if lang.get("default"))

@@ -1,5 +1,6 @@
 """The glossary: each term with its definition and a link to the rule that defines it, and the
-same definitions explained on hover where the terms appear in the rules pages.
+same definitions explained on hover where the terms appear in the rules pages, each term a
+link to its entry.
 
 The words are the term files' ``[glossary.<key>]`` tables: ``term`` (the headword), ``text``
 (the definition), ``rule`` (the number of the rule that defines it, e.g. ``2.9``) and
@@ -11,6 +12,8 @@ per card and level), each with its noun.
 """
 from __future__ import annotations
 
+import html
+import re
 import unicodedata
 
 from backalley import rulebook
@@ -21,6 +24,8 @@ from .terms import terms
 
 RULE_PAGES = ("table-and-deals", "bidding", "tricks", "scoring")
 """The pages whose glossary terms are explained on hover."""
+
+ABBREVIATION = re.compile(r'<abbr title="([^"]*)">(.*?)</abbr>', re.S)
 
 
 def entries(lang: str) -> list[tuple[str, dict[str, str]]]:
@@ -61,6 +66,23 @@ def hover_definitions(page: str, lang: str) -> str:
         for form in filter(None, (f.strip() for f in entry["hover"].split("|"))):
             lines.append(f"*[{form}]: {entry['text']}")
     return "\n\n" + "\n".join(lines) + "\n" if lines else ""
+
+
+def linked_terms(page_html: str, lang: str, glossary: str) -> str:
+    """The page's explained terms (``<abbr>``, from ``hover_definitions``) made links to their
+    glossary entries (``glossary``: the glossary page's address from this page): a keyboard
+    reaches them, the theme shows the definition on hover and on focus, a tap opens the entry.
+    A term inside another link keeps its definition on hover only."""
+    keys = {entry["text"]: key for key, entry in entries(lang)}
+
+    def link(match):
+        key = keys.get(html.unescape(match.group(1)))
+        before = page_html[: match.start()]
+        if key is None or before.rfind("<a ") > before.rfind("</a>"):  # already inside a link
+            return match.group(0)
+        return f'<a class="ba-term" href="{glossary}#glossary-{key}" title="{match.group(1)}">{match.group(2)}</a>'
+
+    return ABBREVIATION.sub(link, page_html)
 
 
 def _sort_key(word: str) -> str:
