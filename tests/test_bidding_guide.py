@@ -35,6 +35,17 @@ def test_the_card_value_table_shows_the_measured_shares_in_the_language(lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_worked_hands_tricks_are_a_row_per_number_of_tricks_with_the_engines_shares(lang):
+    """Two columns, whatever the hand's size, so that the table fits a phone; the page shows it."""
+    hand = bidding_guide.hand_estimate("AS KS AD 9H 4H 8C 5C 2D", "H", lang=lang)
+    rows = bidding_guide.distribution_table(hand, lang=lang).splitlines()[2:]
+    assert [row.strip("| ").split(" | ") for row in rows] == [
+        [formatting.number(tricks, lang), formatting.percent(share, lang)] for tricks, share in hand["distribution"]]
+    assert len(rows) == len(hand["distribution"]) > 2
+    assert "\n".join(rows) in page(lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rule_of_thumb_is_written_in_the_languages_numbers(lang):
     assert formatting.number(1.5, lang) in bidding_guide.thumb_value("BIG", lang)
     assert f"2/3 ({formatting.number(0.67, lang)})" in bidding_guide.thumb_value("side-A", lang)

@@ -17,13 +17,14 @@ from backalley.variants import SCHEDULE_OPTIONS
 from backalley.worked import worked_examples
 from backalley_site import formatting as fmt
 from backalley_site.terms import LANGUAGES, terms
-from backalley_site.variants_view import DIFFERS, choices, house_rule, house_rules, option_words
+from backalley_site.variants_view import DIFFERS, choices, differences, house_rule, house_rules, option_words
 
 PAGE = "variants"
 
 
 class Sections(HTMLParser):
-    """The article of a page by ``h2`` id: its text, its tables (rows of cell texts), its list items."""
+    """The article of a page by ``h2`` id: its text, its tables (rows of cell texts), its list items
+    (an item's text includes the items of a list inside it, which come first)."""
 
     def __init__(self, path: Path):
         super().__init__()
@@ -34,7 +35,7 @@ class Sections(HTMLParser):
         self._article = self._svg = False
         self._section = ""
         self._cell: list[str] | None = None
-        self._item: list[str] | None = None
+        self._items: list[list[str]] = []
         self.feed(path.read_text(encoding="utf-8"))
 
     def handle_starttag(self, tag, attrs):
@@ -52,7 +53,9 @@ class Sections(HTMLParser):
         elif tag in ("td", "th"):
             self._cell = []
         elif tag == "li":
-            self._item = []
+            self._items.append([])
+        elif tag == "br" and self._cell is not None:
+            self._cell.append(" ")
         elif tag == "svg":
             self._svg = True
             self.diagrams[self._section] = self.diagrams.get(self._section, 0) + 1
@@ -63,9 +66,8 @@ class Sections(HTMLParser):
         elif tag in ("td", "th") and self._cell is not None:
             self.tables[self._section][-1][-1].append(_clean("".join(self._cell)))
             self._cell = None
-        elif tag == "li" and self._item is not None:
-            self.items.setdefault(self._section, []).append(_clean("".join(self._item)))
-            self._item = None
+        elif tag == "li" and self._items:
+            self.items.setdefault(self._section, []).append(_clean("".join(self._items.pop())))
         elif tag == "svg":
             self._svg = False
 
@@ -73,7 +75,7 @@ class Sections(HTMLParser):
         if not self._article or self._svg:
             return
         self.text.setdefault(self._section, []).append(data)
-        for part in (self._cell, self._item):
+        for part in [self._cell, *self._items]:
             if part is not None:
                 part.append(data)
 
@@ -87,6 +89,23 @@ def _clean(text: str) -> str:
 
 def marked(text: str, differs: bool) -> str:
     return _clean(f"{DIFFERS} {text}") if differs else _clean(text)
+
+
+def headings(lang) -> list[str]:
+    """The presets' column headings: the name a player says, then the code name."""
+    return [_clean(f"{terms(lang)(f'preset_names.{name}')} {name}") for name in VARIANTS]
+
+
+def effects(table) -> list[tuple[str, str, str, str]]:
+    """The effects table's rows as ``(house rule, situation, standard, with the rule)``: each group
+    of rows is headed by a row of one cell, its house rule."""
+    rows, rule = [], None
+    for row in table[1:]:
+        if len(row) == 1:
+            rule = row[0]
+        else:
+            rows.append((rule, *row))
+    return rows
 
 
 def cards(values, lang) -> str:
@@ -143,7 +162,7 @@ def test_every_engine_option_and_value_appears_on_the_page(pages, lang):
 def test_the_rule_table_has_a_column_per_preset_and_a_row_per_option(pages, lang):
     rules, _ = pages[lang].tables["presets"]
     standard = VARIANTS["standard"]
-    assert rules[0][1:] == list(VARIANTS)
+    assert rules[0][1:] == headings(lang)
     assert [row[0] for row in rules[1:]] == [_clean(terms(lang)(f"options.{o.name}.rule")) for o in options()]
     by_list = _clean(terms(lang)("variants.by_list"))
     for option, row in zip(options(), rules[1:]):
@@ -157,7 +176,7 @@ def test_the_rule_table_has_a_column_per_preset_and_a_row_per_option(pages, lang
 def test_the_match_figures_are_the_engines_for_each_preset(pages, lang):
     _, match = pages[lang].tables["presets"]
     figures = {name: match_figures(v) for name, v in VARIANTS.items()}
-    assert match[0][1:] == list(VARIANTS)
+    assert match[0][1:] == headings(lang)
     assert [row[0] for row in match[1:]] == [_clean(terms(lang)(f"match.{k}")) for k in figures["standard"]]
     for key, row in zip(figures["standard"], match[1:]):
         assert row[1:] == [marked(fmt.number(figures[name][key], lang), figures[name][key] != figures["standard"][key])
@@ -180,7 +199,10 @@ def test_each_house_rule_rescores_the_worked_examples_as_the_engine_does(pages, 
                              for s in ("NS", "EW") if before.value[s] != after.value[s]]
             else:
                 expected.append((label, _figure_text(before, lang), _figure_text(after, lang)))
-    assert [(row[0], row[3], row[4]) for row in table[1:]] == expected
+    rows = effects(table)
+    assert [(rule, standard, under) for rule, _, standard, under in rows] == expected
+    groups = [row[0] for row in table if len(row) == 1]
+    assert len(groups) == len(set(groups)), "a house rule heads more than one group of rows"
     assert pages[lang].items["house-rules"] == unchanged
 
 
@@ -203,7 +225,7 @@ def test_the_page_shows_what_the_house_rules_do_to_the_numeric_bid(pages):
     assert len(becomes) == 2 and four not in becomes
     for lang in LANGUAGES:
         [table] = pages[lang].tables["house-rules"]
-        shown = {row[4] for row in table[1:] if row[3] == fmt.number(four, lang)}
+        shown = {under for _, _, standard, under in effects(table) if standard == fmt.number(four, lang)}
         assert shown >= {fmt.number(value, lang) for value in becomes}
 
 
@@ -218,3 +240,28 @@ def test_the_strict_gap_shows_an_all_trump_hand_with_no_legal_lead(pages, lang):
     assert page.diagrams.get("strict-gap") == 1
     assert cards(hand, lang) in page.section("strict-gap")
     assert "strict" in page.section("strict-gap")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_preset_is_listed_by_name_and_code_with_where_it_differs(pages, lang):
+    """The differences at a glance: under each preset but the standard game, a phrase per rule
+    point where it departs from it, as the engine finds them."""
+    t = terms(lang)
+    items = pages[lang].items["presets"]
+    for name, variant in VARIANTS.items():
+        [item] = [i for i in items if i.startswith(_clean(t(f"preset_names.{name}")) + f" ({name})")]
+        phrases = [_clean(p) for p in differences(variant, lang=lang)]
+        assert (name == "standard") == (not phrases)
+        assert all(p in items for p in phrases) and all(p in item for p in phrases), name
+
+
+def test_every_difference_from_the_standard_game_is_tinted(built_site):
+    """Each ≠ cell of the two preset tables carries the class the stylesheet tints, and only those."""
+    standard = VARIANTS["standard"]
+    differing = sum(getattr(v, o.name) != getattr(standard, o.name)
+                    for o in options() for v in VARIANTS.values()
+                    if not (v.schedule and o.name in SCHEDULE_OPTIONS))
+    figures = {name: match_figures(v) for name, v in VARIANTS.items()}
+    differing += sum(figures[n][k] != figures["standard"][k] for n in VARIANTS for k in figures["standard"])
+    html = (built_site / PAGE / "index.html").read_text(encoding="utf-8")
+    assert html.count('class="ba-differs"') == differing

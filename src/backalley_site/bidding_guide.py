@@ -32,8 +32,8 @@ and a half, LITTLE a little over one, the trump ace about one, the other high tr
 less, a low trump almost half, a side ace two thirds, a side king two fifths. The page gives
 nothing for other cards."""
 
-PAGE_NAMES = ("card_value_table", "board_table", "hand_estimate", "measured", "board_chance", "board_average",
-              "thumb")
+PAGE_NAMES = ("card_value_table", "board_table", "distribution_table", "hand_estimate", "measured", "board_chance",
+              "board_average", "thumb")
 """The functions the bidding guide calls (render.py gives them the page's language)."""
 
 
@@ -118,6 +118,14 @@ def hand_estimate(cards: str, trump: str, samples: int = simulations.ESTIMATE_SA
         "distribution": [(int(k), share) for k, share in figures["distribution"].items()],
         "thumb": round(float(sum(counted)), 2),
     }
+
+
+def distribution_table(estimate: dict, *, lang: str) -> str:
+    """Markdown: a worked hand's tricks (``hand_estimate``'s ``distribution``), a row per number of
+    tricks taken with how often the hand took it: two columns, narrow enough for a phone."""
+    t = terms(lang)
+    rows = [[fmt.number(tricks, lang), fmt.percent(share, lang)] for tricks, share in estimate["distribution"]]
+    return fmt.markdown_table([t("guide.tricks"), t("guide.chance")], rows, numbers=True)
 
 
 def measured(kind: str, band: str, *, lang: str) -> float:

@@ -5,7 +5,9 @@ Every function returns Markdown for ``docs/<lang>/variants.md``. The rules come 
 from the term files: ``options.<option>`` (``rule``, ``ask``, and each value by its command-line
 spelling, or the ``value`` template for numbers), ``presets``, ``match``, ``examples``, ``sides``
 and ``variants``.
-A value that differs from the standard game is marked with ``≠`` and bold, not by colour.
+A value that differs from the standard game is marked with ``≠`` and bold, and tinted by the
+stylesheet (``ba-differs``); a preset is headed by the name a player says (``preset_names``) over its
+code name, the one the command line takes.
 """
 from __future__ import annotations
 
@@ -70,16 +72,31 @@ def differences(variant, *, lang: str) -> list[str]:
 
 
 def preset_list(*, lang: str) -> str:
-    """The presets, each with what it is and links to its rules sheet and score pad to print
-    (the site's own pages for the standard game, ``printed_page`` for the others)."""
+    """The presets, each by its name and code name, with what it is, links to its rules sheet and
+    score pad to print (the site's own pages for the standard game, ``printed_page`` for the
+    others) and, for every preset but the standard game, where it differs from it."""
     t = terms(lang)
     items = []
-    for name in VARIANTS:
+    for name, variant in VARIANTS.items():
         sheet, pad = (f'<a href="../{printed_page(document, name)}">{t(f"variants.{document}")}</a>'
                       for document in ("sheet", "scorepad"))
-        items.append(f"- {t('variants.preset', name=f'`{name}`', what=t(f'presets.{name}'))} "
+        items.append(f"- {t('variants.preset', name=f'**{preset_name(name, lang)}**', code=f'`{name}`', what=t(f'presets.{name}'))} "
                      f"({t('variants.printed', sheet=sheet, pad=pad)})")
+        if name != "standard":
+            items.append(f"\n    {t('variants.differs')}\n")
+            items += [f"    - {phrase}" for phrase in differences(variant, lang=lang)]
+            items.append("")
     return "\n".join(items)
+
+
+def preset_name(name: str, lang: str) -> str:
+    """What a player calls a preset (``preset_names``), its code name being ``name``."""
+    return terms(lang)(f"preset_names.{name}")
+
+
+def _heading(name: str, lang: str) -> str:
+    """A preset's column heading: its name over its code name, which never breaks."""
+    return f"{preset_name(name, lang)}<br>`{name}`"
 
 
 def printed_page(document: str, preset: str) -> str:
@@ -95,7 +112,7 @@ def rule_table(*, lang: str) -> str:
     standard = VARIANTS["standard"]
     rows = [[t(f"options.{o.name}.rule")] + [_cell(o.name, v, standard, lang) for v in VARIANTS.values()]
             for o in options()]
-    return fmt.markdown_table([t("variants.rule_point")] + [f"`{name}`" for name in VARIANTS], rows)
+    return _compared(fmt.markdown_table([t("variants.rule_point")] + [_heading(name, lang) for name in VARIANTS], rows))
 
 
 def _cell(option: str, variant, standard, lang: str) -> str:
@@ -107,6 +124,11 @@ def _cell(option: str, variant, standard, lang: str) -> str:
     return _marked(option_words(option, value, lang), value != getattr(standard, option))
 
 
+def _compared(table: str) -> str:
+    """A table comparing the presets, in the block the stylesheet sets compact (``ba-compare``)."""
+    return f'<div class="ba-compare" markdown>\n\n{table}\n\n</div>'
+
+
 def match_table(*, lang: str) -> str:
     """The figures of the match under each preset, differences from the standard marked."""
     t = terms(lang)
@@ -114,7 +136,7 @@ def match_table(*, lang: str) -> str:
     rows = [[t(f"match.{key}")] + [
         _marked(fmt.number(figures[name][key], lang), figures[name][key] != figures["standard"][key])
         for name in VARIANTS] for key in figures["standard"]]
-    return fmt.markdown_table([t("variants.figure")] + [f"`{name}`" for name in VARIANTS], rows)
+    return _compared(fmt.markdown_table([t("variants.figure")] + [_heading(name, lang) for name in VARIANTS], rows))
 
 
 def house_rules() -> list[tuple[str, object]]:
@@ -141,20 +163,31 @@ def _effects_of(texts: tuple) -> dict:
 
 
 def effects_table(*, lang: str) -> str:
-    """One row per figure of a worked example that a house rule changes: its value before and after."""
+    """The figures of the worked examples that the house rules change, before and after: one group
+    per house rule (a ``tbody`` headed by its phrase), a row per figure, whose first cell names the
+    example (a link) and the situation. HTML, as Markdown has no row spanning a table."""
     t = terms(lang)
-    rows = []
+    head = "".join(f"<th>{t(f'variants.{key}')}</th>" for key in ("situation", "standard", "with_rule"))
+    groups = []
     for (option, value), found in _effects().items():
-        for before, after in found:
-            figure = before or after
-            for part in _parts(figure):
-                standard, under = _value(before, part, lang), _value(after, part, lang)
-                if under != standard:
-                    rows.append([house_rule(option, value, lang),
-                                 f"[{t(f'examples.{figure.example}')}](examples.md#{figure.example})",
-                                 _situation(figure, part, lang), standard, under])
-    head = ["house_rule", "example", "situation", "standard", "with_rule"]
-    return fmt.markdown_table([t(f"variants.{key}") for key in head], rows)
+        rows = [f'<tr><td><a href="../examples/#{figure.example}">{t(f"examples.{figure.example}")}</a><br>'
+                f"{situation}</td><td>{standard}</td><td>{under}</td></tr>"
+                for figure, situation, standard, under in _changed(found, lang)]
+        if rows:
+            groups.append(f'<tbody><tr><th colspan="3" scope="rowgroup">{house_rule(option, value, lang)}</th></tr>'
+                          + "".join(rows) + "</tbody>")
+    return f'<div class="ba-effects"><table><thead><tr>{head}</tr></thead>{"".join(groups)}</table></div>'
+
+
+def _changed(found, lang: str):
+    """Each figure a house rule changes, as ``(figure, situation, standard, with the rule)`` in words:
+    a score gives a row for each side whose score changes."""
+    for before, after in found:
+        figure = before or after
+        for part in _parts(figure):
+            standard, under = _value(before, part, lang), _value(after, part, lang)
+            if under != standard:
+                yield figure, _situation(figure, part, lang), standard, under
 
 
 def unchanged_rules(*, lang: str) -> str:
@@ -210,4 +243,4 @@ def _situation(figure, part, lang: str) -> str:
 
 
 def _marked(text: str, differs: bool) -> str:
-    return f"**{DIFFERS}\u00a0{text}**" if differs else text
+    return f'<strong class="ba-differs">{DIFFERS}\u00a0{text}</strong>' if differs else text
