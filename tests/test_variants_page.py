@@ -32,7 +32,8 @@ class Sections(HTMLParser):
         self.tables: dict[str, list[list[list[str]]]] = {}
         self.items: dict[str, list[str]] = {}
         self.diagrams: dict[str, int] = {}
-        self._article = self._svg = False
+        self._article = False
+        self._diagram = 0  # depth of nested divs inside a card diagram
         self._section = ""
         self._cell: list[str] | None = None
         self._items: list[list[str]] = []
@@ -56,8 +57,10 @@ class Sections(HTMLParser):
             self._items.append([])
         elif tag == "br" and self._cell is not None:
             self._cell.append(" ")
-        elif tag == "svg":
-            self._svg = True
+        elif tag == "div" and self._diagram:
+            self._diagram += 1
+        elif tag == "div" and "ba-diagram" in (a.get("class") or "").split():
+            self._diagram = 1
             self.diagrams[self._section] = self.diagrams.get(self._section, 0) + 1
 
     def handle_endtag(self, tag):
@@ -68,11 +71,11 @@ class Sections(HTMLParser):
             self._cell = None
         elif tag == "li" and self._items:
             self.items.setdefault(self._section, []).append(_clean("".join(self._items.pop())))
-        elif tag == "svg":
-            self._svg = False
+        elif tag == "div" and self._diagram:
+            self._diagram -= 1
 
     def handle_data(self, data):
-        if not self._article or self._svg:
+        if not self._article or self._diagram:
             return
         self.text.setdefault(self._section, []).append(data)
         for part in [self._cell, *self._items]:
