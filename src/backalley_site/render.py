@@ -159,6 +159,7 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
                         for name in bidding_guide.PAGE_NAMES})
     for name in ("count", "card", "cards", "seat", "suit", "times", "join_numbers", "percent"):
         env.filters[name] = functools.partial(getattr(fmt, name), lang=lang)
+    env.filters["hand"] = lambda cards, trump=None: fmt.cards(diagrams.sorted_hand(cards, trump), lang)
     return env
 
 
