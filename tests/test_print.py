@@ -418,6 +418,22 @@ def test_every_page_prints_its_content_alone_and_whole(page, built_site, lang):
     assert outside_links, f"{lang}: no page links outside the site, so printed addresses went unchecked"
 
 
+SWIPE = {"en": r"\bswipe", "fr": r"\b(balaye|faites glisser)", "pt": r"\bdesliz", "ru": r"(прокрут\w* пальцем|смахн|пролистайте)"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_says_swipe_on_paper(page, built_site, lang):
+    """A hint to swipe a diagram sideways is for a screen: on paper it is hidden (.ba-screen-only)."""
+    assert set(SWIPE) == set(LANGUAGES)
+    page.emulate_media(media="print")
+    found = []
+    for html in site_pages(built_site, lang):
+        page.goto(html.as_uri())
+        text = page.locator("article").inner_text()
+        found += [f"{html.relative_to(built_site)}: …{m.group(0)}…" for m in re.finditer(SWIPE[lang], text, re.I)]
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_score_pads_rows_use_the_pages_height(page, built_site, lang, paper):
