@@ -15,19 +15,21 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+import yaml
 from pypdf import PdfReader
 
-from backalley import VARIANTS, deal_sizes, resolve_variant, score_deal
+from backalley import VARIANTS, __version__, deal_sizes, resolve_variant, score_deal
 from backalley.variants import SCHEDULE_OPTIONS
 from backalley_site import formatting
 from backalley_site.documents import document
 from backalley_site.pdf import print_pages
 from backalley_site.sheet import SPARE_ROWS
-from backalley_site.terms import LANGUAGES
+from backalley_site.terms import LANGUAGES, terms
 from backalley_site.variants_view import house_rule, house_rules
 
 PAPERS = {"a4": (595.9, 842.9), "letter": (612.0, 792.0)}  # points, as Chromium prints them
 DATE = datetime(2025, 1, 2, tzinfo=timezone.utc)
+SITE_URL = yaml.safe_load((Path(__file__).resolve().parents[1] / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
 
 
 def text_of(markup: str) -> str:
@@ -90,15 +92,41 @@ def test_a_sheet_of_a_variant_that_never_deals_the_examples_hand_size_still_rend
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("preset", list(VARIANTS))
-def test_the_score_pad_has_a_row_per_scheduled_deal_and_spare_rows(preset, lang):
+def test_the_score_pad_has_a_row_per_scheduled_deal_spare_rows_and_a_final_row(preset, lang):
     pad = document("scorepad", lang, preset)
-    rows = re.findall(r"<tr>(.*?)</tr>", pad.split("<tbody>")[1], re.S)
+    body, foot = pad.split("<tbody>")[1].split("<tfoot>")
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
     cells = [re.findall(r"<td>(.*?)</td>", row) for row in rows]
     sizes = deal_sizes(preset)
     assert [c[:2] for c in cells[:len(sizes)]] == [
         [formatting.number(i, lang), formatting.number(size, lang)] for i, size in enumerate(sizes, 1)]
     assert all(set(c[2:]) == {""} for c in cells), "only the deal and its hand size are filled in"
     assert [c for c in cells[len(sizes):]] == [[""] * 11] * SPARE_ROWS
+    t = terms(lang)
+    assert t("pad.final") in foot.split("</tfoot>")[0]
+    names = re.search(r'<p class="ba-pad-names">(.*?)</p>', pad, re.S).group(1)
+    assert [t("sides.NS"), t("sides.EW"), t("pad.date")] == re.findall(r'class="ba-pad-field">([^<]+?) <', names)
+    assert names.count('class="ba-pad-line"') == 5, "two names for each side and the date"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", ["sheet", "scorepad"])
+def test_a_presets_document_names_it_in_the_language_with_its_code(kind, lang):
+    t = terms(lang)
+    text = text_of(document(kind, lang, "short-14")).replace("( ", "(").replace(" )", ")")
+    assert text_of(t("documents.preset", name=t("preset_names.short-14"), code="short-14")) in text
+    assert t("preset_names.short-14") not in text_of(document(kind, lang, "standard,points_per_bid_trick=3"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_document_names_the_game_the_site_and_its_version(lang):
+    """Above the title and at the foot: the game, the address of mkdocs.yml, the version, the date."""
+    pad = document("scorepad", lang, date=DATE)
+    assert '<meta name="viewport"' in pad
+    assert re.search(r'<p class="ba-doc-game">Back Alley</p>\s*<h1', pad)
+    footer = text_of(re.search(r'<p class="ba-doc-footer">(.*?)</p>', pad, re.S).group(1))
+    assert SITE_URL in footer and __version__ in footer and "2025" in footer and "Back Alley" in footer
+    assert '<nav class="ba-doc-bar' not in pad and "<script" not in pad, "a PDF's page has no bar back to the site"
 
 
 # -- printed: page counts and paper sizes of every preset's documents --------------------------------
@@ -113,7 +141,7 @@ def printed(tmp_path_factory):
         for preset in VARIANTS:
             for lang in LANGUAGES:
                 page = folder / f"{kind}-{preset}-{lang}.html"
-                page.write_text(document(kind, lang, preset), encoding="utf-8")
+                page.write_text(document(kind, lang, preset, date=DATE), encoding="utf-8")
                 for paper in PAPERS:
                     found[kind, preset, lang, paper] = folder / f"{kind}-{preset}-{lang}-{paper}.pdf"
                     jobs[paper].append((page, found[kind, preset, lang, paper]))
@@ -121,6 +149,16 @@ def printed(tmp_path_factory):
         for paper, paper_jobs in jobs.items():
             thread.submit(print_pages, paper_jobs, date=DATE, paper="A4" if paper == "a4" else "Letter").result()
     return found
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_printed_document_names_the_game_and_the_site(printed, lang, paper):
+    """Read back from the PDFs: "Back Alley" and the site's address (mkdocs.yml's site_url)."""
+    for kind in ("sheet", "scorepad"):
+        for preset in VARIANTS:
+            text = pdf_text(printed[kind, preset, lang, paper])
+            assert "Back Alley" in text and SITE_URL in text and __version__ in text, (kind, preset)
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))

@@ -60,6 +60,13 @@ def horizontal_margins_mm() -> float:
     return left + right
 
 
+def vertical_margins_mm() -> float:
+    """Top plus bottom page margin, from the same ``@page { margin: … }``."""
+    found = re.search(r"@page\s*\{\s*margin:\s*([^;}]+);", PRINT_CSS.read_text(encoding="utf-8"))
+    values = [float(v.removesuffix("mm")) for v in found.group(1).split()]
+    return values[0] + (values[2] if len(values) > 2 else values[0])
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Headless Chromium; a missing one is an error here, as it is for the build."""
@@ -409,3 +416,35 @@ def test_every_page_prints_its_content_alone_and_whole(page, built_site, lang):
         outside_links += page.locator('article a[href^="http"]').count()
     assert not problems, "\n".join(problems)
     assert outside_links, f"{lang}: no page links outside the site, so printed addresses went unchecked"
+
+
+SWIPE = {"en": r"\bswipe", "fr": r"\b(balaye|faites glisser)", "pt": r"\bdesliz", "ru": r"(прокрут\w* пальцем|смахн|пролистайте)"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_says_swipe_on_paper(page, built_site, lang):
+    """A hint to swipe a diagram sideways is for a screen: on paper it is hidden (.ba-screen-only)."""
+    assert set(SWIPE) == set(LANGUAGES)
+    page.emulate_media(media="print")
+    found = []
+    for html in site_pages(built_site, lang):
+        page.goto(html.as_uri())
+        text = page.locator("article").inner_text()
+        found += [f"{html.relative_to(built_site)}: …{m.group(0)}…" for m in re.finditer(SWIPE[lang], text, re.I)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_score_pads_rows_use_the_pages_height(page, built_site, lang, paper):
+    """On paper the pad's rows share the height its other lines leave: at least 6.5 mm each (7 on
+    A4), the whole pad still on one page."""
+    width, height = PAPERS[paper]
+    page.set_viewport_size({"width": round((width - horizontal_margins_mm()) * PX_PER_MM),
+                            "height": round((height - vertical_margins_mm()) * PX_PER_MM)})
+    page.emulate_media(media="print")
+    page.goto((language_root(built_site, lang) / "score-pad" / "index.html").as_uri())
+    row = page.locator("table.ba-pad tbody td").first.bounding_box()["height"] / PX_PER_MM
+    assert row >= (7 if paper == "A4" else 6.5), f"{lang} on {paper}: rows {row:.2f} mm"
+    bottom = page.evaluate("document.querySelector('article').getBoundingClientRect().bottom") / PX_PER_MM
+    assert bottom <= height - vertical_margins_mm(), f"{lang} on {paper}: the pad runs to {bottom:.1f} mm"

@@ -19,13 +19,15 @@ from pathlib import Path
 
 import markdown
 import yaml
+from babel.dates import format_date
 
+from backalley import __version__
 from backalley.files import write_whole
 
 from . import ROOT
 from . import formatting as fmt
 from .l10n import FRONT_MATTER
-from .pdf import print_pages
+from .pdf import build_date, print_pages
 from .render import render
 from .sheet import DOCUMENTS, PAPERS
 from .terms import terms
@@ -36,8 +38,13 @@ class DocumentError(Exception):
     """A document cannot be made; the message says which and why, in one line."""
 
 
-def document(kind: str, lang: str, variant="standard") -> str:
-    """The HTML of document ``kind`` in ``lang`` for ``variant``, stylesheets included."""
+def document(kind: str, lang: str, variant="standard", *, date: datetime | None = None,
+             back: str | None = None) -> str:
+    """The HTML of document ``kind`` in ``lang`` for ``variant``, stylesheets included, with the game's
+    name above its title and, at its foot, the site's address, the version and ``date`` (the build's,
+    ``SOURCE_DATE_EPOCH``, by default). ``back`` is the address of the site's variants page from the
+    document, for the pages the site serves: they then get a bar, on screen only, back to it and with
+    a print button (its script ``PRINT_SCRIPT`` beside the folder of the document)."""
     if kind not in DOCUMENTS:
         raise DocumentError(f"unknown document {kind!r}; known: {', '.join(DOCUMENTS)}")
     page = f"{lang}/{DOCUMENTS[kind]}.md"
@@ -49,19 +56,38 @@ def document(kind: str, lang: str, variant="standard") -> str:
     text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=ROOT / "examples",
                   line_offset=raw[:front.end()].count("\n") if front else 0, variant=variant)
     names, settings = _extensions()
-    settings = {**settings, "toc": {**settings.get("toc", {}), "permalink_title": terms(lang)("interface.permalink")}}
+    t = terms(lang)
+    settings = {**settings, "toc": {**settings.get("toc", {}), "permalink_title": t("interface.permalink")}}
     body = typeset_html(markdown.markdown(text, extensions=names, extension_configs=settings), lang)
     title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
     title = re.sub(r'<a class="headerlink".*?</a>', "", title.group(1)) if title else ""
     title = html.unescape(re.sub(r"<[^>]+>", "", title)).strip()
     title = html.escape(typeset_text(fmt.page_title(title, _site_name(), lang), lang))
+    footer = t("documents.footer", url=_config()["site_url"], version=__version__,
+               date=format_date(date or build_date(), "long", locale=t("format.locale")))
+    bar = script = ""
+    if back:
+        words = {key: html.escape(typeset_text(t(f"documents.{key}"), lang)) for key in ("back", "print")}
+        bar = (f'<nav class="ba-doc-bar ba-screen-only"><a href="{html.escape(back)}">'
+               f'<span aria-hidden="true">← </span>{words["back"]}</a> '
+               f'<button type="button" class="md-button" data-ba-print hidden>{words["print"]}</button></nav>\n')
+        script = f'<script src="../{PRINT_SCRIPT}" defer></script>\n'
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{title}</title>\n<style>\n{_stylesheets()}\n</style>\n</head>\n<body dir=\"ltr\">\n"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{title}</title>\n<style>\n{_stylesheets()}\n</style>\n{script}</head>\n"
+        '<body dir="ltr" class="ba-document">\n'
         '<div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
-        '<div class="md-content"><article class="md-content__inner md-typeset">\n'
-        f"{body}\n</article></div></div></main></div>\n</body>\n</html>\n"
+        f'<div class="md-content"><article class="md-content__inner md-typeset">\n{bar}'
+        f'<p class="ba-doc-game">{html.escape(_site_name())}</p>\n'
+        f"{body}\n"
+        f'<p class="ba-doc-footer">{html.escape(typeset_text(footer, lang))}</p>\n'
+        "</article></div></div></main></div>\n</body>\n</html>\n"
     )
+
+
+PRINT_SCRIPT = "print.js"
+"""The print button's script, written by ``site_documents`` beside the presets' folders."""
 
 
 @functools.cache
@@ -111,6 +137,6 @@ def print_document(kind: str, lang: str, variant, paper: str, out: Path, *, date
     out = Path(out)
     with tempfile.TemporaryDirectory(prefix="backalley-print-") as folder:
         page, printed = Path(folder) / "document.html", Path(folder) / "document.pdf"
-        page.write_text(document(kind, lang, variant), encoding="utf-8")
+        page.write_text(document(kind, lang, variant, date=date), encoding="utf-8")
         print_pages([(page, printed)], date=date, paper=PAPERS[paper.lower()])
         write_whole(out, printed.read_bytes())

@@ -145,6 +145,7 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         sheet_pdf=sheet.pdf_name(lang),
         pad_pdf=sheet.pdf_name(lang, "scorepad"),
         score_pad=functools.partial(sheet.score_pad, lang=lang),
+        preset_name=functools.partial(sheet.preset_name, lang=lang),
         glossary=functools.partial(glossary.glossary, lang=lang),
         card_value_deals=simulations.CARD_VALUE_DEALS,
         card_value_sizes=HAND_SIZES,

@@ -2,14 +2,14 @@
 engine's ``score_deal``, and the score pad's rows.
 
 Pages reach these through the template names ``target_scores``, ``board_values``,
-``score_rates`` and ``score_pad`` (see CONTRIBUTING.md); ``pdf_name`` is shared by the pages'
+``score_rates``, ``score_pad`` and ``preset_name`` (see CONTRIBUTING.md); ``pdf_name`` is shared by the pages'
 download links, the MkDocs hook that prints the documents and ``backalley print``.
 """
 from __future__ import annotations
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from backalley import deal_sizes, resolve_variant, score_deal, side_contracts
+from backalley import VARIANTS, deal_sizes, resolve_variant, score_deal, side_contracts
 
 from . import formatting as fmt
 from .terms import terms
@@ -127,28 +127,57 @@ def score_rates(variant="standard") -> dict:
     }
 
 
+def preset_name(variant, *, lang: str) -> Markup:
+    """A variant as a printed document names it: a preset by the name a player would say, its code
+    beside it (``documents.preset``); any other mix by its code alone."""
+    v = resolve_variant(variant)
+    code = Markup("<code>{}</code>").format(v.name)
+    if v.name not in VARIANTS:
+        return code
+    t = terms(lang)
+    return Markup(t("documents.preset", name=escape(t(f"preset_names.{v.name}")), code=code))
+
+
 SPARE_ROWS = 3
 """Blank rows at the foot of the score pad, for deals thrown in and dealt again."""
 
 
 def score_pad(variant="standard", *, lang: str) -> Markup:
-    """The score pad's table: a row per scheduled deal, its number and hand size filled in, the
-    dealer and each side's bid, tricks, score and running total left to write; then
-    ``SPARE_ROWS`` blank rows for deals thrown in. Words from the term file's ``[pad]``."""
+    """The score pad: a band for the players' names and the date, then the table, in a box that
+    scrolls sideways on a narrow screen. A row per scheduled deal, its number and hand size filled
+    in, the dealer and each side's bid, tricks, score and running total left to write; then
+    ``SPARE_ROWS`` blank rows for deals thrown in, and a final row for each side's result. Words
+    from the term file's ``[pad]``; the table's ``--ba-pad-rows`` lets print.css share the page's
+    height among the rows."""
     t = terms(lang)
     columns = ("bid", "tricks", "score", "total")
-    blank = "<td></td>" * (1 + 2 * len(columns))
+    width = 3 + 2 * len(columns)
+    blank = "<td></td>" * (width - 2)
     head = (
         f'<tr><th scope="col" rowspan="2">{t("pad.deal")}</th><th scope="col" rowspan="2">{t("pad.cards")}</th>'
         f'<th scope="col" rowspan="2">{t("pad.dealer")}</th>'
         + "".join(f'<th scope="colgroup" colspan="{len(columns)}">{t(f"sides.{side}")}</th>' for side in ("NS", "EW"))
         + "</tr>\n<tr>" + "".join(f'<th scope="col">{t(f"pad.{c}")}</th>' for c in columns) * 2 + "</tr>"
     )
+    sizes = deal_sizes(variant)
     rows = [f"<tr><td>{fmt.number(i, lang)}</td><td>{fmt.number(size, lang)}</td>{blank}</tr>"
-            for i, size in enumerate(deal_sizes(variant), 1)]
-    spare = f'<tr class="ba-pad-spare"><th scope="rowgroup" colspan="{3 + 2 * len(columns)}">{t("pad.spare")}</th></tr>'
+            for i, size in enumerate(sizes, 1)]
+    spare = f'<tr class="ba-pad-spare"><th scope="rowgroup" colspan="{width}">{t("pad.spare")}</th></tr>'
     rows += [spare] + [f"<tr><td></td><td></td>{blank}</tr>"] * SPARE_ROWS
+    side = f'<td colspan="{len(columns) - 1}"></td><td></td>'
+    final = f'<tr><th scope="row" colspan="3">{t("pad.final")}</th>{side * 2}</tr>'
     groups = ('<colgroup><col class="ba-pad-number"><col class="ba-pad-number"><col class="ba-pad-dealer"></colgroup>'
               + f'<colgroup class="ba-pad-side">{"<col>" * len(columns)}</colgroup>' * 2)
-    return Markup(f'<table class="ba-pad">\n{groups}\n<thead>\n{head}\n</thead>\n<tbody>\n' + "\n".join(rows)
-                  + "\n</tbody>\n</table>")
+    table = (f'<table class="ba-pad" style="--ba-pad-rows: {len(sizes) + SPARE_ROWS + 1}">\n{groups}\n'
+             f'<thead>\n{head}\n</thead>\n<tbody>\n' + "\n".join(rows)
+             + f"\n</tbody>\n<tfoot>\n{final}\n</tfoot>\n</table>")
+    return Markup(_names_band(t) + '\n<div class="md-typeset__scrollwrap"><div class="md-typeset__table">\n'
+                  + table + "\n</div></div>")
+
+
+def _names_band(t) -> str:
+    """A line to write in each side's two players and one for the date."""
+    line = '<span class="ba-pad-line"></span>'
+    fields = [(t(f"sides.{side}"), line + " " + line) for side in ("NS", "EW")] + [(t("pad.date"), line)]
+    return ('<p class="ba-pad-names">'
+            + "".join(f'<span class="ba-pad-field">{label} {lines}</span>' for label, lines in fields) + "</p>")

@@ -7,7 +7,8 @@ writes into the folder OUT, laid out as the site is (English at the root, ``fr/`
 - at each language's root, the standard game's rules sheet and score pad as PDF, on A4
   (``rules-sheet-fr.pdf``, ``score-pad-fr.pdf``), which the two pages link to;
 - ``print/<preset>/rules-sheet.html`` and ``score-pad.html`` for every other preset, which the
-  variants page links to: the documents themselves, ready to print from the browser.
+  variants page links to: the documents themselves, ready to print from the browser, each with a
+  bar back to the variants page and a print button, whose script is ``print/print.js``.
 
 PDFs whose inputs did not change since they were printed are copied from the folder CACHE
 (``pdf.print_cached``), so an unchanged build prints nothing. ``hooks/print_documents.py`` starts
@@ -24,31 +25,43 @@ from pathlib import Path
 from backalley import VARIANTS
 from backalley.rulebook import LANGUAGES, language_folder
 
-from .documents import DocumentError, document
+from .documents import PRINT_SCRIPT, DocumentError, document
 from .pdf import PdfError, build_date, print_cached
 from .render import RenderError
 from .sheet import DOCUMENTS, pdf_name
 from .variants_view import printed_page
 
 
+PRINT_BUTTON = """// The print button of a printable page: shown only where this script runs, it opens the print dialog.
+document.querySelectorAll("[data-ba-print]").forEach(function (button) {
+  button.hidden = false;
+  button.addEventListener("click", function () { window.print(); });
+});
+"""
+
+
 def make(out: Path, cache: Path) -> tuple[int, int]:
     """Write every document into ``out``; return (PDFs printed, PDFs copied from ``cache``)."""
-    out = Path(out)
-    jobs = []
+    out, date = Path(out), build_date()
+    jobs, scripts = [], set()
     with tempfile.TemporaryDirectory(prefix="backalley-documents-") as folder:
         for lang in LANGUAGES:
             root = out / language_folder(lang)
             for kind in DOCUMENTS:
                 page = Path(folder) / f"{kind}-{lang}.html"
-                page.write_text(document(kind, lang), encoding="utf-8")
+                page.write_text(document(kind, lang, date=date), encoding="utf-8")
                 jobs.append((page, root / pdf_name(lang, kind)))
                 for preset in VARIANTS:
                     if preset != "standard":
                         target = root / printed_page(kind, preset)
                         target.parent.mkdir(parents=True, exist_ok=True)
-                        target.write_text(document(kind, lang, preset), encoding="utf-8")
+                        back = "../" * (len(Path(printed_page(kind, preset)).parts) - 1) + "variants/"
+                        target.write_text(document(kind, lang, preset, date=date, back=back), encoding="utf-8")
+                        scripts.add(target.parent.parent / PRINT_SCRIPT)  # the documents' "../print.js"
             root.mkdir(parents=True, exist_ok=True)
-        return print_cached(jobs, date=build_date(), paper="A4", cache=Path(cache))
+        for script in scripts:
+            script.write_text(PRINT_BUTTON, encoding="utf-8")
+        return print_cached(jobs, date=date, paper="A4", cache=Path(cache))
 
 
 def main(argv=None) -> int:
