@@ -17,7 +17,8 @@ plugin finally merges all languages into one index searched with every stemmer. 
   words of a query before Material's worker turns them into prefix queries;
 - the heading permalinks' title, which Python-Markdown writes in English, is the language's
   (``interface.permalink`` of the term files), and so are the words the theme's templates take
-  from ``interface_word(key)`` (the colour scheme toggles, overrides/partials/palette.html);
+  from ``interface_word(key)`` (the colour scheme toggles, overrides/partials/palette.html) and
+  the line a printed page ends with, ``print_footer()`` (as the printed documents end);
 - pages carry no ``<link rel="alternate" hreflang>`` in their head: Material's JavaScript
   reads those as language roots and fetches ``sitemap.xml`` below each of them, four missing
   files on every page load, while mkdocs-static-i18n's switcher already links each page to
@@ -35,6 +36,7 @@ from pathlib import Path
 from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.plugins import event_priority
 
+from backalley_site.documents import footer_text
 from backalley_site.terms import terms
 
 CONFIG_SCRIPT = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
@@ -86,6 +88,7 @@ def on_post_build(config):
 def on_env(env, config, files):
     lang, _ = _languages(config)
     env.globals["interface_word"] = lambda key: terms(lang)(f"interface.{key}")
+    env.globals["print_footer"] = lambda: footer_text(lang)
     return env
 
 

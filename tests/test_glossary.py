@@ -15,6 +15,7 @@ from backalley_site.terms import LANGUAGES, terms
 
 ROOT = Path(__file__).resolve().parents[1]
 ABBR = re.compile(r'<abbr title="([^"]*)">([^<]*)</abbr>')
+TERM = re.compile(r'<a class="ba-term" href="\.\./glossary/#glossary-([\w-]+)" title="([^"]*)">([^<]*)</a>')
 
 
 def page_path(site: Path, lang: str, page: str) -> Path:
@@ -40,19 +41,25 @@ def test_every_entry_links_a_rule_that_exists(built_site, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_hover_form_is_explained_where_the_rules_use_it(built_site, lang):
-    """Each hover form appears at least once in the language's rules pages, and there it is an
-    abbreviation whose title is the entry's definition; pages outside the rules get none."""
-    explained = {}
+    """Each hover form appears at least once in the language's rules pages, and there it is a
+    link to its glossary entry whose title is the entry's definition (or, inside another link,
+    an abbreviation with that title); pages outside the rules get none."""
+    explained, linked = {}, {}
     for page in RULE_PAGES:
         html = page_path(built_site, lang, page).read_text(encoding="utf-8")
-        for title, form in ABBR.findall(html):
+        found = [(None, title, form) for title, form in ABBR.findall(html)] + TERM.findall(html)
+        for key, title, form in found:
             explained.setdefault(unescape(form), set()).add(unescape(title).replace("\u00a0", " ").replace("\u202f", " "))
+            if key:
+                linked.setdefault(unescape(form), set()).add(key)
     for key, entry in entries(lang):
         for form in filter(None, (f.strip() for f in entry["hover"].split("|"))):
             assert form in explained, f"{lang}: the hover form {form!r} ({key}) is on none of the rules pages"
             assert entry["text"].replace("\u00a0", " ") in explained[form], (lang, form)
+            assert linked.get(form, {key}) == {key}, f"{lang}: {form!r} links {linked[form]}, not glossary-{key}"
+    assert linked, f"{lang}: no term links its glossary entry"
     other = page_path(built_site, lang, "history").read_text(encoding="utf-8")
-    assert "<abbr" not in other
+    assert "<abbr" not in other and "ba-term" not in other
 
 
 def test_hover_definitions_are_only_for_the_rules_pages():

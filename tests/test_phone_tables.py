@@ -28,10 +28,15 @@ MEASURE = """() => [...document.querySelectorAll("article table")].map((table, i
   const name = `table ${index + 1} (${table.rows[0].cells[0].textContent.trim().slice(0, 30)})`;
   if (!box || box === document.body) return {name, fits: true, small};
   const share = box.clientWidth / box.scrollWidth;
+  // the rows whose first cell is in the first column (not a second header row under a rowspan)
+  const start = table.rows[0].cells[0].getBoundingClientRect().left;
+  const labelled = [...table.rows].filter(row => Math.abs(row.cells[0].getBoundingClientRect().left - start) < 1);
   box.scrollLeft = box.scrollWidth;
   const edge = box.getBoundingClientRect();
-  const lost = [...table.rows].filter(row => {
-    const cell = row.cells[0].getBoundingClientRect();
+  const lost = labelled.filter(row => {
+    let cell = row.cells[0].getBoundingClientRect();
+    if (cell.width > edge.width && row.cells[0].firstElementChild)  // a label across the table: its words
+      cell = row.cells[0].firstElementChild.getBoundingClientRect();
     return cell.left < edge.left - 1 || cell.right > edge.right + 1;
   }).length;
   let headLost = false;
@@ -42,7 +47,7 @@ MEASURE = """() => [...document.querySelectorAll("article table")].map((table, i
     box.scrollTop = 0;
   }
   box.scrollLeft = 0;
-  return {name, fits: false, share, lost, rows: table.rows.length, headLost,
+  return {name, fits: false, share, lost, rows: labelled.length, headLost,
           tall: box.getBoundingClientRect().height > innerHeight, small};
 })"""
 

@@ -21,7 +21,7 @@ import markdown
 import yaml
 from babel.dates import format_date
 
-from backalley import __version__
+from backalley import VARIANTS, __version__, resolve_variant
 from backalley.files import write_whole
 
 from . import ROOT
@@ -62,9 +62,11 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
     title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
     title = re.sub(r'<a class="headerlink".*?</a>', "", title.group(1)) if title else ""
     title = html.unescape(re.sub(r"<[^>]+>", "", title)).strip()
+    chosen = resolve_variant(variant).name
+    if chosen != "standard":  # the tab, the print header and a saved file tell the presets apart
+        title = f"{title} ({t(f'preset_names.{chosen}') if chosen in VARIANTS else chosen})"
     title = html.escape(typeset_text(fmt.page_title(title, _site_name(), lang), lang))
-    footer = t("documents.footer", url=_config()["site_url"], version=__version__,
-               date=format_date(date or build_date(), "long", locale=t("format.locale")))
+    footer = footer_text(lang, date)
     bar = script = ""
     if back:
         words = {key: html.escape(typeset_text(t(f"documents.{key}"), lang)) for key in ("back", "print")}
@@ -84,6 +86,14 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
         f'<p class="ba-doc-footer">{html.escape(typeset_text(footer, lang))}</p>\n'
         "</article></div></div></main></div>\n</body>\n</html>\n"
     )
+
+
+def footer_text(lang: str, date: datetime | None = None) -> str:
+    """The line at the foot of every printed page: the game, the site's address, the version and
+    ``date`` (the build's by default)."""
+    t = terms(lang)
+    return t("documents.footer", url=_config()["site_url"], version=__version__,
+             date=format_date(date or build_date(), "long", locale=t("format.locale")))
 
 
 PRINT_SCRIPT = "print.js"

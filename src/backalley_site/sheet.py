@@ -162,7 +162,7 @@ def score_pad(variant="standard", *, lang: str) -> Markup:
     sizes = deal_sizes(variant)
     rows = [f"<tr><td>{fmt.number(i, lang)}</td><td>{fmt.number(size, lang)}</td>{blank}</tr>"
             for i, size in enumerate(sizes, 1)]
-    spare = f'<tr class="ba-pad-spare"><th scope="rowgroup" colspan="{width}">{t("pad.spare")}</th></tr>'
+    spare = f'<tr class="ba-pad-spare"><th scope="rowgroup" colspan="{width}"><span>{t("pad.spare")}</span></th></tr>'
     rows += [spare] + [f"<tr><td></td><td></td>{blank}</tr>"] * SPARE_ROWS
     side = f'<td colspan="{len(columns) - 1}"></td><td></td>'
     final = f'<tr><th scope="row" colspan="3">{t("pad.final")}</th>{side * 2}</tr>'
