@@ -105,7 +105,7 @@ class SeatView(NamedTuple):
 
 
 class Match(Deal):
-    """A match under a variant, dealt from a seeded shuffle; act with ``bid`` and ``play``.
+    """A match under a variant, dealt from a seeded shuffle; act with ``act`` (or ``bid`` and ``play``).
 
     A match is played one deal at a time: between deals its state and actions are those of
     the current ``Deal``; when a deal ends it is scored, recorded in ``history`` and the next
@@ -239,10 +239,7 @@ class Match(Deal):
         m = cls(variant, dealer, seed)
         for number, (seat, value) in enumerate(actions, 1):
             try:
-                if m.phase == "bid":
-                    m.bid(seat, value)
-                else:
-                    m.play(seat, value)
+                m.act(seat, value)
             except (BackAlleyError, ValueError) as error:
                 raise InvalidDeal(getattr(error, "rule", "phase"),
                                   f"action {number} ({seat} {value}) is refused: {getattr(error, 'message', error)}"
