@@ -8,6 +8,8 @@
 ...     deal.play(deal.to_act, card)
 >>> deal.tricks[-1].winner, deal.score()
 ('W', {'NS': -10, 'EW': 1})
+>>> deal.tricks[-1].to_data()["cards"][0]
+{'seat': 'N', 'card': 'AS'}
 """
 from __future__ import annotations
 
@@ -31,6 +33,15 @@ class Trick(NamedTuple):
     leader: str
     cards: tuple
     winner: str
+
+    def to_data(self) -> dict:
+        """The trick as JSON-ready data: ``{"leader", "cards": [{"seat", "card"}, …], "winner"}``."""
+        return {"leader": self.leader, "cards": plays_data(self.cards), "winner": self.winner}
+
+
+def plays_data(pairs) -> list[dict]:
+    """``(seat, card)`` pairs as JSON-ready data: ``[{"seat": "N", "card": "AS"}, …]``."""
+    return [{"seat": seat, "card": str(card)} for seat, card in pairs]
 
 
 class Deal:

@@ -133,6 +133,10 @@ class Comparison(NamedTuple):
     mean_totals: dict
     """Each player's mean total per match."""
 
+    def to_data(self) -> dict:
+        """The comparison as JSON-ready data, the interval as a list."""
+        return {**self._asdict(), "interval": list(self.interval)}
+
 
 def compare(first: str, second: str, matches: int = 100, seed: int = 0,
             variant: VariantLike = "standard") -> Comparison:
