@@ -28,6 +28,15 @@ class Contract(NamedTuple):
     target: int
     multiplier: int | None
 
+    def to_data(self) -> dict:
+        """The contract as JSON-ready data: ``{"target", "multiplier"}``."""
+        return {"target": self.target, "multiplier": self.multiplier}
+
+
+def bids_data(pairs) -> list[dict]:
+    """``(seat, bid)`` pairs as JSON-ready data: ``[{"seat": "E", "bid": 2}, {"seat": "S", "bid": "pass"}, …]``."""
+    return [{"seat": seat, "bid": bid} for seat, bid in pairs]
+
 
 def normalize_bid(bid) -> "str | int":
     """``"pass"``, ``"board"`` or an int, from any accepted spelling; else ``IllegalBid``."""

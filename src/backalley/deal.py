@@ -8,12 +8,15 @@
 ...     deal.play(deal.to_act, card)
 >>> deal.tricks[-1].winner, deal.score()
 ('W', {'NS': -10, 'EW': 1})
+>>> deal.tricks[-1].to_data()["cards"][0]
+{'seat': 'N', 'card': 'AS'}
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .bidding import BIDS, board_multipliers, check_bid, contracts, leader, overbid_warnings, side_contracts
+from .bidding import (BIDS, board_multipliers, check_bid, contracts, leader, normalize_bid, overbid_warnings,
+                      side_contracts)
 from .cards import EFFECTIVE_SUIT, SUITS, TRUMP, Card, parse_card, parse_cards, parse_trump
 from .errors import IllegalBid, IllegalPlay, InvalidDeal
 from .play import allowed, by_suit, check_jokers, illegal, winning_index
@@ -30,6 +33,15 @@ class Trick(NamedTuple):
     leader: str
     cards: tuple
     winner: str
+
+    def to_data(self) -> dict:
+        """The trick as JSON-ready data: ``{"leader", "cards": [{"seat", "card"}, …], "winner"}``."""
+        return {"leader": self.leader, "cards": plays_data(self.cards), "winner": self.winner}
+
+
+def plays_data(pairs) -> list[dict]:
+    """``(seat, card)`` pairs as JSON-ready data: ``[{"seat": "N", "card": "AS"}, …]``."""
+    return [{"seat": seat, "card": str(card)} for seat, card in pairs]
 
 
 class Deal:
@@ -177,6 +189,16 @@ class Deal:
         return error("turn", f"{SEAT_NAMES[SEATS[seat]]} cannot {verb} now: it is "
                              f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
 
+    # -- acting ----------------------------------------------------------------------------
+    def act(self, seat, value) -> None:
+        """Bid or play ``value`` for ``seat``, as the phase calls for: ``bid`` while bidding,
+        ``play`` while playing, with their refusals. A card offered during the bidding, a bid
+        during the play, or anything once the deal is over is refused as out of its phase."""
+        if _is_card(value) or self.phase != "bid" and not _is_bid(value):
+            self.play(seat, value)
+        else:
+            self.bid(seat, value)
+
     # -- bidding --------------------------------------------------------------------------
     def legal_bids(self) -> list:
         return list(self._bid_choices) if self.phase == "bid" else []
@@ -293,6 +315,26 @@ class Deal:
             bonus = rainbow_bonus(h, self.rainbows, v)
             score = {side: score[side] + bonus[side] for side in score}
         return score
+
+
+def _is_card(value) -> bool:
+    """True when ``value`` names a card (a ``Card``, or text ``parse_card`` reads)."""
+    if value.__class__ is Card:
+        return True
+    try:
+        parse_card(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_bid(value) -> bool:
+    """True when ``value`` is a bid in any accepted spelling (``normalize_bid``), allowed or not."""
+    try:
+        normalize_bid(value)
+    except IllegalBid:
+        return False
+    return True
 
 
 def tricks_of(turns, played) -> list[tuple]:

@@ -38,6 +38,12 @@ class Dealt(NamedTuple):
     set_aside: Card | None
     """The other joker, set aside unseen in a no-trump deal, if a player had been dealt it."""
 
+    def to_data(self) -> dict:
+        """The deal as JSON-ready data: each seat's cards, the turned cards and the set-aside joker as text."""
+        return {"hands": {seat: [str(card) for card in cards] for seat, cards in self.hands.items()},
+                "turned": [str(card) for card in self.turned], "trump": self.trump,
+                "set_aside": None if self.set_aside is None else str(self.set_aside)}
+
 
 def deal_pack(pack: CardsLike, dealer: str, hand_size: int, variant: VariantLike = "standard") -> Dealt:
     """Deal ``hand_size`` cards each from ``pack`` (its top first) as ``dealer`` would.

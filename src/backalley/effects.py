@@ -45,6 +45,19 @@ class Figure(NamedTuple):
     seat: str | None = None
     """In a replayed deal: the seat to play."""
 
+    def to_data(self) -> dict:
+        """The figure as JSON-ready data: cards (``given`` and ``value`` of a ``legal`` figure) as
+        lists of text, tricks and scores as ``{"NS", "EW"}``."""
+        return {**self._asdict(), "given": _plain(self.given), "value": _plain(self.value)}
+
+
+def _plain(value):
+    """A figure's ``given`` or ``value`` as JSON-ready data: a tuple of cards as a list of text,
+    a mapping as a dict; a seat or ``None`` as it is."""
+    if isinstance(value, tuple):
+        return [str(card) for card in value]
+    return dict(value) if hasattr(value, "keys") else value
+
 
 def match_figures(variant="standard") -> dict[str, int]:
     """The number of deals, of one-card deals, the cards each player receives, the largest board score.

@@ -17,9 +17,10 @@ import secrets
 from itertools import repeat, starmap
 from typing import NamedTuple
 
+from .bidding import bids_data
 from .cards import PACK, SUIT_INDEX, Card, card_order, parse_cards
 from .dealing import deal_cards
-from .deal import Deal, Trick, as_tricks
+from .deal import Deal, Trick, as_tricks, plays_data
 from .errors import BackAlleyError, InvalidArgument, InvalidDeal, Reason, saved, whole
 from .scoring import match_winner
 from .table import SEATS, left_of, seat_index
@@ -79,6 +80,16 @@ class DealRecord(_Record):
                     found[seat].append(card)
         return {seat: tuple(sorted(cards, key=card_order)) for seat, cards in found.items()}
 
+    def to_data(self) -> dict:
+        """The record as JSON-ready data: the bids as ``{"seat", "bid"}``, the tricks themselves
+        (``Trick.to_data``) in place of ``played`` and ``turns``, the hands as dealt by seat (none
+        in a seat's view), cards as text."""
+        return {"hand_size": self.hand_size, "dealer": self.dealer, "trump": self.trump,
+                "turned": [str(card) for card in self.turned], "bids": bids_data(self.bids),
+                "tricks": [trick.to_data() for trick in self.tricks], "tricks_won": dict(self.tricks_won),
+                "score": dict(self.score), "thrown_in": self.thrown_in,
+                "hands": {seat: [str(card) for card in cards] for seat, cards in self.hands.items()}}
+
 
 class SeatView(NamedTuple):
     """What one seat may see of a match: its own hand, never another's (``Match.view``)."""
@@ -103,9 +114,21 @@ class SeatView(NamedTuple):
     history: tuple
     """The deals before this one, as ``DealRecord`` values without the hands dealt (``hands`` is empty)."""
 
+    def to_data(self) -> dict:
+        """The view as JSON-ready data with the same field names: cards as text, bids as
+        ``{"seat", "bid"}``, the trick in progress as ``{"seat", "card"}``, finished tricks and
+        earlier deals as their own ``to_data()``."""
+        last = self.last_trick
+        return {**self._asdict(), "hand": [str(card) for card in self.hand],
+                "turned": [str(card) for card in self.turned], "bids": bids_data(self.bids),
+                "trick": plays_data(self.trick), "tricks": [trick.to_data() for trick in self.tricks],
+                "last_trick": None if last is None else last.to_data(), "legal_bids": list(self.legal_bids),
+                "legal_plays": [str(card) for card in self.legal_plays], "totals": dict(self.totals),
+                "history": [record.to_data() for record in self.history]}
+
 
 class Match(Deal):
-    """A match under a variant, dealt from a seeded shuffle; act with ``bid`` and ``play``.
+    """A match under a variant, dealt from a seeded shuffle; act with ``act`` (or ``bid`` and ``play``).
 
     A match is played one deal at a time: between deals its state and actions are those of
     the current ``Deal``; when a deal ends it is scored, recorded in ``history`` and the next
@@ -239,10 +262,7 @@ class Match(Deal):
         m = cls(variant, dealer, seed)
         for number, (seat, value) in enumerate(actions, 1):
             try:
-                if m.phase == "bid":
-                    m.bid(seat, value)
-                else:
-                    m.play(seat, value)
+                m.act(seat, value)
             except (BackAlleyError, ValueError) as error:
                 raise InvalidDeal(getattr(error, "rule", "phase"),
                                   f"action {number} ({seat} {value}) is refused: {getattr(error, 'message', error)}"

@@ -16,7 +16,7 @@ import io
 import json
 from typing import NamedTuple
 
-from .bidding import check_bid, normalize_bid
+from .bidding import bids_data, check_bid, normalize_bid
 from .errors import InvalidArgument, InvalidDeal, saved
 from .scoring import match_winner, parse_tricks, score_deal
 from .table import SEATS, SIDES, left_of, seat_index
@@ -39,6 +39,10 @@ class NextDeal(NamedTuple):
         """The four seats in the order they bid, from the dealer's left."""
         return [SEATS[(seat_index(self.first_bidder) + i) & 3] for i in range(4)]
 
+    def to_data(self) -> dict:
+        """The next deal as JSON-ready data, its four bidders in order included."""
+        return {**self._asdict(), "bidders": self.bidders}
+
 
 class Row(NamedTuple):
     """One deal on the score sheet (a thrown-in deal has no tricks and scores nothing)."""
@@ -53,6 +57,12 @@ class Row(NamedTuple):
     score: dict
     totals: dict
     thrown_in: bool
+
+    def to_data(self) -> dict:
+        """The row as JSON-ready data, the bids as ``{"seat", "bid"}`` in table order."""
+        tricks = None if self.tricks is None else dict(self.tricks)
+        return {**self._asdict(), "bids": bids_data(self.bids), "tricks": tricks, "score": dict(self.score),
+                "totals": dict(self.totals)}
 
 
 class Scorecard:
@@ -102,6 +112,16 @@ class Scorecard:
                 dealer = left_of(dealer)
         size = max(sizes) if self.needs_tiebreak else sizes[self.deals_played]
         return NextDeal(self.deals_played + 1, size, SEATS[dealer], SEATS[left_of(dealer)])
+
+    def to_data(self) -> dict:
+        """Where the match stands, as JSON-ready data for a view: the variant's text, every row,
+        the totals, the next deal (``None`` once finished), the tie-break and the result."""
+        deal, tiebreak = self.next_deal, None if self.tiebreak is None else dict(self.tiebreak)
+        return {"variant": self.variant.spec, "first_dealer": self.first_dealer,
+                "rows": [row.to_data() for row in self.rows], "totals": self.totals,
+                "deals_played": self.deals_played, "next_deal": None if deal is None else deal.to_data(),
+                "needs_tiebreak": self.needs_tiebreak, "tiebreak": tiebreak, "finished": self.finished,
+                "winner": self.winner}
 
     # -- entries -------------------------------------------------------------------------------
     def record(self, bids, tricks, revoke=None) -> Row:

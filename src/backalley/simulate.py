@@ -47,19 +47,15 @@ def random_match(variant="standard", seed: int = 0, counts: Counter | None = Non
     m = Match(variant=variant, seed=seed)
     rnd = random.Random(f"players-{seed}").random
     while not m.finished:
-        if m.phase == "bid":
-            bids = m.legal_bids()
-            m.bid(m.to_act, bids[int(rnd() * len(bids))])
-            continue
-        legal = m.legal_plays()
-        if not legal:
+        choices = m.legal_bids() or m.legal_plays()
+        if not choices:
             if counts is not None:
                 counts["no-legal-lead"] += 1
             break
-        card = legal[int(rnd() * len(legal))]
-        if counts is not None:
-            _count_play(m, card, counts)
-        m.play(m.to_act, card)
+        choice = choices[int(rnd() * len(choices))]
+        if counts is not None and m.phase == "play":
+            _count_play(m, choice, counts)
+        m.act(m.to_act, choice)
     if counts is not None:
         _count_match(m, counts)
     return m
@@ -93,12 +89,10 @@ def play_match(ns: Player, ew: Player, variant: VariantLike = "standard", seed: 
     while not m.finished:
         seat = m.to_act
         view = m.view(seat)
-        if m.phase == "bid":
-            m.bid(seat, players[seat_index(seat)].bid(view))
-        elif view.legal_plays:
-            m.play(seat, players[seat_index(seat)].play(view))
-        else:
+        if not (view.legal_bids or view.legal_plays):
             break
+        answer = players[seat_index(seat)]
+        m.act(seat, answer.bid(view) if view.legal_bids else answer.play(view))
     return m
 
 
@@ -138,6 +132,10 @@ class Comparison(NamedTuple):
     between 0 and 1 varies no more than a win or a loss, so the interval errs on the wide side)."""
     mean_totals: dict
     """Each player's mean total per match."""
+
+    def to_data(self) -> dict:
+        """The comparison as JSON-ready data, the interval as a list."""
+        return {**self._asdict(), "interval": list(self.interval)}
 
 
 def compare(first: str, second: str, matches: int = 100, seed: int = 0,
