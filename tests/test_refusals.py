@@ -157,8 +157,8 @@ CASES = {
         "ru": ["Все четверо спасовали", "аннулир", "(правило 2.1)"]}),
     "saved scorecard": (InvalidArgument, lambda: _refused(lambda: Scorecard.from_json(SAVED)), {
         "en": ["Entry 2\u00a0of the saved scorecard", "14\u00a0is not allowed with 12\u00a0cards", "(rule 2.3)"],
-        "fr": ["La ligne 2\u00a0de la feuille de marque", "14\u00a0n’est pas permis avec 12\u00a0cartes", "(règle 2.3)"],
-        "pt": ["O registo 2\u00a0da folha de pontuação", "14\u00a0não é permitido com 12\u00a0cartas", "(regra 2.3)"],
+        "fr": ["La ligne 2\u00a0de la feuille de marque", "annoncer 14\u00a0n’est pas permis avec 12\u00a0cartes", "(règle 2.3)"],
+        "pt": ["O registo 2\u00a0da folha de pontuação", "licitar 14\u00a0não é permitido com 12\u00a0cartas", "(regra 2.3)"],
         "ru": ["Запись 2\u00a0сохранённого бланка", "12\u00a0карт", "(правило 2.3)"]}),
     "reason": (Reason, lambda: check_play("9S", "5H KH 9S 2C", "BIG", "H"), {
         "en": ["BIG was led", "highest trump", "K♥", "(rule 3.12)"],
@@ -205,7 +205,7 @@ def test_explain_answers_in_french_with_the_site_s_card_names(cli):
 
 @pytest.mark.parametrize("lang, words", [
     ("fr", "n’est pas permis avec 5\u00a0cartes"), ("pt", "não é permitido com 5\u00a0cartas"),
-    ("ru", "нельзя заявить, когда у\u00a0каждого 5\u00a0карт"), ("en", "5 is not allowed with 5 cards")])
+    ("ru", "Заявить 5\u00a0нельзя, когда у\u00a0каждого 5\u00a0карт"), ("en", "5 is not allowed with 5 cards")])
 def test_a_refused_command_answers_in_its_language(cli, lang, words):
     status, out, err = cli("score", "5", "N=5", "E=pass", "S=1", "W=pass", "--ns", "4", "--lang", lang)
     assert status == 2 and out == "" and words in err and f"[bid-range: {'' if lang == 'en' else lang + '/'}bidding/" in err
