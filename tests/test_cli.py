@@ -83,9 +83,9 @@ def test_rules_lists_every_engine_rule_id_with_number_and_addresses(cli):
 
 @pytest.mark.parametrize("argv, tail", [
     (["score", "5", "N=5", "E=pass", "S=1", "W=pass", "--ns", "4", "--lang", "fr"],
-     "(rule 2.3) [bid-range: fr/bidding/#rule-2.3]"),
+     "(règle 2.3) [bid-range: fr/bidding/#rule-2.3]"),
     (["schedule", "--variant", "nope"], "(rule 6.1) [variant: variants/#rule-6.1]"),
-    (["variants", "show", "nope", "--lang", "ru"], "(rule 6.1) [variant: ru/variants/#rule-6.1]"),
+    (["variants", "show", "nope", "--lang", "ru"], "(правило 6.1) [variant: ru/variants/#rule-6.1]"),
 ])
 def test_a_refusal_names_its_rule_and_address(cli, argv, tail):
     status, out, err = cli(*argv)

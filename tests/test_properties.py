@@ -433,7 +433,7 @@ def play_match(variant, seed: int, bid_style="uniform", play_style="uniform", de
                 assert not v.all_trump_lead
                 assert not trick and not deal.trumps_broken and not deal.bid_board[seat]
                 assert hand and all(is_trump(c, m.trump) for c in hand)
-                assert m.stalemate == Reason("no-legal-lead", m.stalemate.message)
+                assert m.stalemate[:2] == ("no-legal-lead", m.stalemate.message)
                 assert m.stalemate.message and m.constraint == "no-legal-lead"
                 for card in hand:
                     expect_refusal(m, lambda m: m.play(seat, card), "no-legal-lead", IllegalPlay)

@@ -114,7 +114,7 @@ def test_markdown_around_placeholders_is_kept(examples):
         ("a\nb\n{{ ex.nowhere.x }}\n", 3, "no example 'nowhere'"),
         ("{{ ex.demo_case.nothing }}\n", 1, "examples/demo-case.md has no 'nothing' (it has: bids, big, hand, king, two, winner)"),
         ("\n{{ ex.demo_case._hidden }}\n", 2, "_hidden"),
-        ("x\n{{ 'ZZ' | card }}\n", 2, "ValueError: not a card: 'ZZ'"),
+        ("x\n{{ 'ZZ' | card }}\n", 2, "InvalidArgument: not a card: 'ZZ'"),
         ("{{ score_deal(5, [('N', 2)], {'NS': 1, 'EW': 4}) }}\n", 1, "exactly one bid from each"),
         ("x\n\n\n{{ ex.broken.a }}\n", 4, "examples/broken.md, line 5: KeyError"),
         ("{{ 'X' | seat }}", 1, "not a seat: 'X'"),

@@ -48,7 +48,8 @@ def normalize_bid(bid) -> "str | int":
             return int(text)
     elif isinstance(bid, int) and not isinstance(bid, bool):
         return bid
-    raise IllegalBid("bid-value", f"not a bid: {bid!r} (bid pass, a whole number or board)")
+    raise IllegalBid("bid-value", f"not a bid: {bid!r} (bid pass, a whole number or board)", key="not-a-bid",
+                     given=repr(bid))
 
 
 def legal_bids(hand_size: int, variant: VariantLike = "standard") -> list:
@@ -67,7 +68,8 @@ BIDS = {(h, up_to): ("pass", *range(1, h + up_to), "board") for h in range(1, 14
 def highest_bid(hand_size: int, variant="standard") -> int:
     """The largest number bid allowed with ``hand_size`` cards (0: none)."""
     if type(hand_size) is not int or not 1 <= hand_size <= 13:
-        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}",
+                          key="hand-size", given=repr(hand_size))
     return hand_size if resolve_variant(variant).bid_up_to_hand_size else hand_size - 1
 
 
@@ -77,13 +79,11 @@ def check_bid(bid, hand_size: int, variant="standard") -> "str | int":
     top = highest_bid(hand_size, variant)
     if isinstance(bid, int) and not 1 <= bid <= top:
         if top == 0:
-            message = f"{bid} is not allowed in a one-card deal: only pass and board remain"
-        else:
-            message = (
-                f"{bid} is not allowed with {hand_size} cards: a number bid is from 1 to "
-                f"{top} (bid board to promise every trick)"
-            )
-        raise IllegalBid("bid-range", message)
+            raise IllegalBid("bid-range", f"{bid} is not allowed in a one-card deal: only pass and board remain",
+                             key="bid-one-card", bid=bid)
+        raise IllegalBid("bid-range", f"{bid} is not allowed with {hand_size} cards: a number bid is from 1 to "
+                                      f"{top} (bid board to promise every trick)",
+                         key="bid-range", bid=bid, size=hand_size, top=top)
     return bid
 
 
@@ -92,23 +92,27 @@ def parse_bids(bids, complete: bool = True) -> list[tuple[str, "str | int"]]:
     ``complete=False``, the bids made so far (none to four). Anything else raises ``InvalidDeal``
     (or ``IllegalBid`` for a bid that is no bid)."""
     if isinstance(bids, (str, bytes, dict)) or not hasattr(bids, "__iter__"):
-        raise InvalidDeal("bids", f"bids are a list of (seat, bid) pairs, got {bids!r}")
+        raise InvalidDeal("bids", f"bids are a list of (seat, bid) pairs, got {bids!r}", key="bids-pairs",
+                          given=repr(bids))
     try:
         pairs = [(seat_index(seat), normalize_bid(bid)) for seat, bid in bids]
     except (TypeError, ValueError) as error:
         if isinstance(error, (IllegalBid, InvalidDeal)):
             raise
-        raise InvalidDeal("bids", f"bids are (seat, bid) pairs, got {bids!r}") from None
+        raise InvalidDeal("bids", f"bids are (seat, bid) pairs, got {bids!r}", key="bids-pairs",
+                          given=repr(bids)) from None
     seats = [seat for seat, _ in pairs]
     if len(set(seats)) != len(seats):
         twice = next(SEATS[s] for s in seats if seats.count(s) > 1)
-        raise InvalidDeal("bids", f"each seat bids once in a deal: {twice} bid twice")
+        raise InvalidDeal("bids", f"each seat bids once in a deal: {twice} bid twice", key="bid-twice", seat=twice)
     if len(pairs) > 4 or (complete and len(pairs) != 4):
-        raise InvalidDeal("bids", f"a deal has exactly one bid from each of N, E, S and W, got {len(pairs)}")
+        raise InvalidDeal("bids", f"a deal has exactly one bid from each of N, E, S and W, got {len(pairs)}",
+                          key="bids-count", count=len(pairs))
     for before, after in zip(seats, seats[1:]):
         if after != left_of(before):
             raise InvalidDeal(
-                "bids", f"bids go clockwise: {SEATS[after]} cannot bid right after {SEATS[before]}"
+                "bids", f"bids go clockwise: {SEATS[after]} cannot bid right after {SEATS[before]}",
+                key="bids-clockwise", seat=SEATS[after], before=SEATS[before],
             )
     return [(SEATS[seat], bid) for seat, bid in pairs]
 

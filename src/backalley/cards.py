@@ -14,6 +14,8 @@ card, so lookups stay at C speed.
 """
 from __future__ import annotations
 
+from .errors import InvalidArgument
+
 SUITS = "SHDC"
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 TRUMP = 4
@@ -88,7 +90,7 @@ def parse_card(card: object) -> Card:
         found = _BY_TEXT.get(card.strip().upper())
         if found is not None:
             return found
-    raise ValueError(f"not a card: {card!r} ({_HELP})")
+    raise InvalidArgument(f"not a card: {card!r} ({_HELP})", key="not-a-card", given=repr(card))
 
 
 def parse_cards(cards: object) -> list[Card]:
@@ -96,7 +98,8 @@ def parse_cards(cards: object) -> list[Card]:
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     elif isinstance(cards, (dict, set, frozenset)) or not hasattr(cards, "__iter__"):
-        raise ValueError(f"not a list of cards: {cards!r} (give a list, or one string such as 'AS 10H BIG')")
+        raise InvalidArgument(f"not a list of cards: {cards!r} (give a list, or one string such as 'AS 10H BIG')",
+                              key="not-cards", given=repr(cards))
     return [parse_card(c) for c in cards]
 
 
@@ -110,7 +113,8 @@ def parse_trump(trump: str | None) -> int | None:
             return None
         if len(text) == 1 and text in SUITS:
             return SUITS.index(text)
-    raise ValueError(f"not a trump suit: {trump!r} (write S, H, D, C, or None or 'NT' for no trumps)")
+    raise InvalidArgument(f"not a trump suit: {trump!r} (write S, H, D, C, or None or 'NT' for no trumps)",
+                          key="not-a-trump", given=repr(trump))
 
 
 def card_order(card: Card) -> tuple:

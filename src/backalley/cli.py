@@ -1,7 +1,9 @@
 """The ``backalley`` command: scores, schedules, variants, card legality, rules and simulations.
 
 Every user mistake ends with one line on stderr and exit status 2, never a traceback; a refusal
-by the rules names the rule's number and its address on the site in the language of ``--lang``.
+by the rules names the rule's number and its address on the site in the language of ``--lang``,
+and is said in that language by the site's term files (``backalley_site.refusals``); in English,
+or without the site's package installed, it keeps the engine's own words.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from . import __version__
 from .bidding import check_bid, overbid_warnings, parse_bids, side_contracts
 from .cards import parse_card, parse_cards
 from .effects import changes, match_figures
-from .errors import BackAlleyError
+from .errors import BackAlleyError, InvalidArgument
 from .estimate import estimate
 from .files import write_whole
 from .play import check_play, legal_plays
@@ -60,12 +62,32 @@ def main(argv=None) -> int:
         _fail(str(error))
     except BackAlleyError as error:
         lang = getattr(args, "lang", LANGUAGES[0])
-        _fail(f"backalley: {error} [{error.rule}: {address(error.number, lang)}]")
+        _fail(f"backalley: {_said(error, lang)} [{error.rule}: {address(error.number, lang)}]")
+    except InvalidArgument as error:
+        _fail(f"backalley: {_said(error, getattr(args, 'lang', LANGUAGES[0]))}")
     except ValueError as error:
         _fail(f"backalley: {error}")
     except OSError as error:
         _fail(f"backalley: cannot write: {error.strerror or error}")
     return 2
+
+
+def _refusals(lang: str):
+    """The site's ``refusals`` module when ``lang`` is not English and the site's package is
+    installed; else ``None`` (the engine's English words)."""
+    if lang == LANGUAGES[0]:
+        return None
+    try:
+        from backalley_site import refusals
+    except ImportError:
+        return None
+    return refusals
+
+
+def _said(error, lang: str) -> str:
+    """A refusal in ``lang``, with its rule's number."""
+    refusals = _refusals(lang)
+    return refusals.message(error, lang) if refusals else str(error)
 
 
 def _fail(message: str) -> None:
@@ -354,11 +376,15 @@ def _explain(args) -> int:
     verdict = f"{card} may be played" if reason is None else f"{card} may not be played: {reason}"
     lines = [verdict, f"legal: {' '.join(map(str, legal)) or 'none'}"]
     data = {"card": str(card), "legal": reason is None, "rule": None, "number": None, "url": None,
-            "message": None, "legal_plays": [str(c) for c in legal]}
+            "message": None, "said": None, "legal_plays": [str(c) for c in legal]}
     if reason is not None:
         url = address(reason.number, args.lang)
         lines.append(f"rule {reason.number} ({reason.rule}: {RULES[reason.rule]}): {url}")
-        data.update(rule=reason.rule, number=reason.number, url=url, message=reason.message)
+        data.update(rule=reason.rule, number=reason.number, url=url, message=reason.message,
+                    said=_said(reason, args.lang))
+    refusals = _refusals(args.lang)
+    if refusals:
+        lines = refusals.verdict(card, reason, legal, args.lang)
     return _emit(args, data, lines)
 
 

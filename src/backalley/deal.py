@@ -187,7 +187,9 @@ class Deal:
     def _out_of_turn(self, error, seat: int, verb: str):
         """The refusal of an action by ``seat`` while another seat is to act."""
         return error("turn", f"{SEAT_NAMES[SEATS[seat]]} cannot {verb} now: it is "
-                             f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn")
+                             f"{SEAT_NAMES[SEATS[self._to_act]]}'s turn",
+                     key="bid-out-of-turn" if verb == "bid" else "play-out-of-turn",
+                     seat=SEATS[seat], turn=SEATS[self._to_act])
 
     # -- acting ----------------------------------------------------------------------------
     def act(self, seat, value) -> None:
@@ -210,8 +212,10 @@ class Deal:
         except (KeyError, TypeError):
             s = seat_index(seat)
         if self.phase != "bid":
-            what = self._over if self.phase == "over" else "the bidding is over"
-            raise IllegalBid("phase", f"{SEAT_NAMES[SEATS[s]]} cannot bid: {what}")
+            over = self.phase == "over"
+            what = self._over if over else "the bidding is over"
+            raise IllegalBid("phase", f"{SEAT_NAMES[SEATS[s]]} cannot bid: {what}",
+                             key="bid-after-deal" if over else "bid-after-bidding", seat=SEATS[s])
         if s != self._to_act:
             raise self._out_of_turn(IllegalBid, s, "bid")
         if not (bid == "pass" or bid == "board" or bid.__class__ is int and 0 < bid <= self._max_bid):
@@ -258,8 +262,10 @@ class Deal:
         except (KeyError, TypeError):
             s = seat_index(seat)
         if self.phase != "play":
-            what = "the bidding is not finished" if self.phase == "bid" else self._over
-            raise IllegalPlay("phase", f"{SEAT_NAMES[SEATS[s]]} cannot play: {what}")
+            bidding = self.phase == "bid"
+            what = "the bidding is not finished" if bidding else self._over
+            raise IllegalPlay("phase", f"{SEAT_NAMES[SEATS[s]]} cannot play: {what}",
+                              key="play-during-bidding" if bidding else "play-after-deal", seat=SEATS[s])
         if s != self._to_act:
             raise self._out_of_turn(IllegalPlay, s, "play")
         if card.__class__ is not Card:
@@ -270,7 +276,7 @@ class Deal:
                                           self._trump_played, self._board_bidder[s], self.variant)
         legal, rule = found
         if card not in legal:
-            raise illegal(card, self._hands[s], self._trick, self._trump, legal, rule, self.variant, SEAT_NAMES[SEATS[s]])
+            raise illegal(card, self._hands[s], self._trick, self._trump, legal, rule, self.variant, SEATS[s])
         suit = self._suit_of[card]
         self._hands[s].remove(card)
         self._groups[s][suit].remove(card)
@@ -304,7 +310,7 @@ class Deal:
     def score(self) -> dict[str, int]:
         """Both sides' scores once the deal is over (nothing for a thrown-in deal)."""
         if self.phase != "over":
-            raise InvalidDeal("phase", "a deal is scored once its last trick is played")
+            raise InvalidDeal("phase", "a deal is scored once its last trick is played", key="score-before-end")
         if not self._bids or self.thrown_in:
             return {"NS": 0, "EW": 0}
         h, v = self.hand_size, self.variant
@@ -351,18 +357,19 @@ def as_tricks(turns, played) -> list[Trick]:
 
 def _parse_hands(hands, trump, variant) -> list[list[Card]]:
     if not hasattr(hands, "keys") or {seat_index(s) for s in hands.keys()} != {0, 1, 2, 3} or len(hands) != 4:
-        raise InvalidDeal("hands", "a deal gives a hand to each of N, E, S and W")
+        raise InvalidDeal("hands", "a deal gives a hand to each of N, E, S and W", key="hands-seats")
     result = [None] * 4
     for seat, cards in hands.items():
         if not isinstance(cards, (str, list, tuple)):
-            raise InvalidDeal("hands", f"the hand of {seat} is not a list of cards: {cards!r}")
+            raise InvalidDeal("hands", f"the hand of {seat} is not a list of cards: {cards!r}", key="hand-not-cards",
+                              seat=SEATS[seat_index(seat)], given=repr(cards))
         result[seat_index(seat)] = parse_cards(cards)
     sizes = {len(cards) for cards in result}
     if len(sizes) != 1 or not 1 <= sizes.pop() <= 13:
-        raise InvalidDeal("hands", "every player holds the same number of cards, from 1 to 13")
+        raise InvalidDeal("hands", "every player holds the same number of cards, from 1 to 13", key="hands-sizes")
     every = [c for cards in result for c in cards]
     if len(set(every)) != len(every):
         twice = sorted({c for c in every if every.count(c) > 1})
-        raise InvalidDeal("hands", f"{twice[0]} is dealt twice")
+        raise InvalidDeal("hands", f"{twice[0]} is dealt twice", key="dealt-twice", card=twice[0])
     check_jokers(every, trump, variant)
     return result

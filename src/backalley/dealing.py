@@ -54,16 +54,19 @@ def deal_pack(pack: CardsLike, dealer: str, hand_size: int, variant: VariantLike
     v = resolve_variant(variant)
     cards = parse_cards(pack)
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
-        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}",
+                          key="hand-size", given=repr(hand_size))
     if len(set(cards)) != len(cards):
-        raise InvalidDeal("hands", "a pack holds every card once")
+        raise InvalidDeal("hands", "a pack holds every card once", key="pack-repeats")
     first = left_of(seat_index(dealer))
     if len(cards) <= 4 * hand_size:
         raise InvalidDeal("hands", f"dealing {hand_size} cards each and turning one needs {4 * hand_size + 1} "
-                                   f"cards, the pack given has {len(cards)}")
+                                   f"cards, the pack given has {len(cards)}",
+                          key="pack-short", size=hand_size, needed=4 * hand_size + 1, count=len(cards))
     hands, turned, set_aside = deal_cards(cards, first, hand_size, v.turned_joker)
     if turned[-1] in JOKERS and len(cards) < len(PACK) and v.turned_joker in ("turn-next", "bottom"):
-        raise InvalidDeal("hands", "the pack given runs out before a plain card to turn after the joker")
+        raise InvalidDeal("hands", "the pack given runs out before a plain card to turn after the joker",
+                          key="pack-out-turn")
     trump = turned[-1].suit
     return Dealt({SEATS[i]: hands[i] for i in range(4)}, tuple(turned), trump, set_aside)
 
@@ -84,7 +87,7 @@ def deal_cards(cards: list[Card], first: int, hand_size: int, turned_joker: str)
         other = BIG if turned[0] == LITTLE else LITTLE
         for hand in hands:
             if other in hand:
-                hand[hand.index(other)] = _next(undealt, "a replacement for the other joker")
+                hand[hand.index(other)] = _next(undealt)
                 set_aside = other
     else:
         # Turning the next card and putting the joker at the bottom have the same effect:
@@ -96,8 +99,10 @@ def deal_cards(cards: list[Card], first: int, hand_size: int, turned_joker: str)
     return hands, turned, set_aside
 
 
-def _next(undealt, what: str) -> Card:
+def _next(undealt) -> Card:
+    """The next card of the pack, a replacement for the joker set aside."""
     try:
         return next(undealt)
     except StopIteration:
-        raise InvalidDeal("hands", f"the pack given runs out before {what}") from None
+        raise InvalidDeal("hands", "the pack given runs out before a replacement for the other joker",
+                          key="pack-out-joker") from None

@@ -60,24 +60,27 @@ def estimate(hand: CardsLike, trump: str, hand_size: "int | None" = None, sample
     cards = parse_cards(hand)
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise InvalidDeal("hands", f"{twice} appears twice in the hand")
+        raise InvalidDeal("hands", f"{twice} appears twice in the hand", key="hand-repeats", card=twice)
     h = len(cards)
     if hand_size is not None and hand_size != h:
-        raise InvalidArgument(f"the hand holds {h} card{'s' * (h != 1)}, not {hand_size}")
+        raise InvalidArgument(f"the hand holds {h} card{'s' * (h != 1)}, not {hand_size}", key="hand-size-given",
+                              count=h, size=hand_size)
     if not 1 <= h <= 13:
-        raise InvalidDeal("hands", f"a hand holds 1 to 13 cards, this one {h}")
+        raise InvalidDeal("hands", f"a hand holds 1 to 13 cards, this one {h}", key="hand-cards", count=h)
     if h not in dealt_sizes(v):
-        raise InvalidDeal("hands", f"{v.name} never deals {h} cards each")
+        raise InvalidDeal("hands", f"{v.name} never deals {h} cards each", key="size-never-dealt", variant=v.name,
+                          size=h, sizes=sorted(dealt_sizes(v)))
     suit = parse_trump(trump)
     if suit is None:
-        raise InvalidArgument("an estimate needs a trump suit: S, H, D or C")
+        raise InvalidArgument("an estimate needs a trump suit: S, H, D or C", key="estimate-trump")
     whole(samples, "samples", 1)
     whole(seed, "a seed", 0)
     trump = SUITS[suit]
     held = set(cards)
     turnable = [c for c in PACK if c.suit == trump and c not in held]
     if not turnable:
-        raise InvalidDeal("hands", f"a hand of all thirteen {SUIT_NAMES[trump]} leaves none to turn for trumps")
+        raise InvalidDeal("hands", f"a hand of all thirteen {SUIT_NAMES[trump]} leaves none to turn for trumps",
+                          key="whole-suit", suit=trump)
     rest = [c for c in PACK if c not in held]
     rnd = random.Random(f"estimate-{seed}")
     players = (HeuristicPlayer(),) * 4

@@ -222,7 +222,8 @@ class Match(Deal):
         """Why the player to act has no legal card, in the strict reading; else ``None``."""
         if self.phase == "play" and self.constraint == "no-legal-lead":
             return Reason("no-legal-lead", f"{self.to_act} holds nothing but trumps before trumps are "
-                                           "broken: the strict reading gives this hand no legal lead")
+                                           "broken: the strict reading gives this hand no legal lead",
+                          "stalemate", {"seat": self.to_act})
         return None
 
     # -- the record of play, saving, restoring and undoing ----------------------------------
@@ -254,7 +255,7 @@ class Match(Deal):
         data = saved(text, FORMAT, VERSION)
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, list) and len(a) == 2 for a in actions):
-            raise InvalidArgument("a saved match's actions are [seat, bid or card] pairs")
+            raise InvalidArgument("a saved match's actions are [seat, bid or card] pairs", key="saved-actions")
         return cls._replayed(data.get("variant"), data.get("dealer"), data.get("seed"), actions)
 
     @classmethod
@@ -264,8 +265,9 @@ class Match(Deal):
             try:
                 m.act(seat, value)
             except (BackAlleyError, ValueError) as error:
-                raise InvalidDeal(getattr(error, "rule", "phase"),
-                                  f"action {number} ({seat} {value}) is refused: {getattr(error, 'message', error)}"
+                raise InvalidDeal(getattr(error, "rule", None) or "phase",
+                                  f"action {number} ({seat} {value}) is refused: {getattr(error, 'message', error)}",
+                                  key="saved-action", action=number, given=f"{seat} {value}", refusal=error
                                   ) from None
         return m
 
@@ -273,7 +275,7 @@ class Match(Deal):
         """Take back the last bid or card, across the end of a deal too."""
         actions = self.actions
         if not actions:
-            raise InvalidDeal("phase", "nothing to undo: no bid or card has been played")
+            raise InvalidDeal("phase", "nothing to undo: no bid or card has been played", key="undo-match")
         before = self._replayed(self.variant, self._first_dealer, self.seed, actions[:-1])
         for name in Deal.__slots__ + Match.__slots__:
             if hasattr(before, name):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .cards import BIG, EFFECTIVE_SUIT, JOKERS, POWER, SUITS, TRUMP, Card, card_order, parse_card, parse_cards, parse_trump
 from .errors import IllegalPlay, InvalidDeal, Reason, flag
 from .hints import CardLike, CardsLike, VariantLike
+from .table import SEAT_NAMES
 from .variants import resolve_variant
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -64,18 +65,26 @@ def _inputs(hand, trick, trump, variant):
     trick = parse_cards(trick)
     trump = parse_trump(trump)
     if len(set(hand)) != len(hand):
-        raise InvalidDeal("hands", "a card appears twice in the hand")
+        raise InvalidDeal("hands", "a card appears twice in the hand", key="hand-repeats", card=_twice(hand))
     if not 1 <= len(hand) <= 13:
-        raise InvalidDeal("hands", f"a hand holds 1 to 13 cards, this one {len(hand)}")
+        raise InvalidDeal("hands", f"a hand holds 1 to 13 cards, this one {len(hand)}", key="hand-cards",
+                          count=len(hand))
     if len(set(trick)) != len(trick):
-        raise InvalidDeal("hands", "a card appears twice in the trick")
+        raise InvalidDeal("hands", "a card appears twice in the trick", key="trick-repeats", card=_twice(trick))
     if len(trick) > 3:
-        raise InvalidDeal("phase", "a trick has four cards: nobody plays a fifth")
+        raise InvalidDeal("phase", "a trick has four cards: nobody plays a fifth", key="trick-full")
     clash = set(hand) & set(trick)
     if clash:
-        raise InvalidDeal("hands", f"{min(clash, key=card_order)} cannot be both in the hand and on the table")
+        card = min(clash, key=card_order)
+        raise InvalidDeal("hands", f"{card} cannot be both in the hand and on the table", key="hand-and-trick",
+                          card=card)
     check_jokers(hand + trick, trump, variant)
     return hand, trick, trump
+
+
+def _twice(cards: list[Card]) -> Card:
+    """The first card that ``cards`` holds twice."""
+    return next(c for c in cards if cards.count(c) > 1)
 
 
 def check_jokers(cards, trump, variant) -> None:
@@ -84,9 +93,10 @@ def check_jokers(cards, trump, variant) -> None:
     if trump is None:
         jokers = sum(c in JOKERS for c in cards)
         if variant.turned_joker != "joker-trump" and jokers:
-            raise InvalidDeal("hands", "a no-trump deal has no jokers in play")
+            raise InvalidDeal("hands", "a no-trump deal has no jokers in play", key="no-trump-jokers")
         if jokers > 1:
-            raise InvalidDeal("hands", "a deal without trumps has at most one joker in play, the one not turned")
+            raise InvalidDeal("hands", "a deal without trumps has at most one joker in play, the one not turned",
+                              key="no-trump-joker")
 
 
 def legal_plays(hand: CardsLike, trick: CardsLike, trump: str | None, *, trump_played: bool = False,
@@ -122,27 +132,32 @@ def check_play(card: CardLike, hand: CardsLike, trick: CardsLike, trump: str | N
 def refusal(card: Card, hand, trick, trump, legal, rule, rules) -> Reason:
     """The plain-words reason why ``card`` is not among the ``legal`` cards (``rules``: the variant)."""
     if card not in hand:
-        return Reason("not-in-hand", f"{card} is not in the hand")
+        return Reason("not-in-hand", f"{card} is not in the hand", "not-in-hand", {"card": card})
     if rule == "no-legal-lead":
         return Reason(rule, "this hand holds nothing but trumps and trumps are not broken: "
-                            "the strict reading leaves it no legal lead")
+                            "the strict reading leaves it no legal lead", "no-legal-lead")
     if rule == "trump-lead":
-        unless = [what for what, allowed_ in (("bid board", rules.board_bidder_lead),
-                                              ("hold only trumps", rules.all_trump_lead)) if allowed_]
+        board, only = rules.board_bidder_lead, rules.all_trump_lead
+        unless = [what for what, allowed_ in (("bid board", board), ("hold only trumps", only)) if allowed_]
         return Reason(rule, f"{card} is a trump, and no trump may be led until a trump has been "
-                            f"played in an earlier trick" + (f" (unless you {' or '.join(unless)})" if unless else ""))
+                            f"played in an earlier trick" + (f" (unless you {' or '.join(unless)})" if unless else ""),
+                      "trump-lead-unless-board-or-only" if board and only else "trump-lead-unless-board" if board
+                      else "trump-lead-unless-only" if only else "trump-lead", {"card": card})
     trump_name = SUIT_NAMES[SUITS[trump]] if trump is not None else None
     if rule in ("big-lead", "little-lead"):
         joker, which = ("BIG", "highest") if rule == "big-lead" else ("LITTLE", "lowest")
         return Reason(rule, f"{joker} was led, so every other player must play their {which} trump, "
-                            f"here {legal[0]}")
+                            f"here {legal[0]}",
+                      "big-lead" if rule == "big-lead" else "little-lead", {"card": legal[0]})
     led_suit = EFFECTIVE_SUIT[trump][trick[0]]
     if led_suit == TRUMP:
         return Reason("follow-suit", f"{trump_name} were led and the hand holds a trump "
-                                     f"({', '.join(map(str, legal))}): it must follow with one")
+                                     f"({', '.join(map(str, legal))}): it must follow with one",
+                      "must-follow-trump", {"cards": legal})
     name = SUITS[led_suit]
     return Reason("follow-suit", f"{SUIT_NAMES[name]} were led and the hand holds a "
-                                 f"{SUIT_SINGULAR[name]} ({', '.join(map(str, legal))}): it must follow {SUIT_NAMES[name]}")
+                                 f"{SUIT_SINGULAR[name]} ({', '.join(map(str, legal))}): it must follow {SUIT_NAMES[name]}",
+                  "must-follow", {"suit": name, "cards": legal})
 
 
 def winning_index(trick, trump) -> int:
@@ -163,12 +178,14 @@ def trick_winner(trick: CardsLike, trump: str | None, variant: VariantLike = "st
     cards = parse_cards(trick)
     t = parse_trump(trump)
     if not 1 <= len(cards) <= 4 or len(set(cards)) != len(cards):
-        raise InvalidDeal("hands", f"a trick is one to four different cards, got {' '.join(map(str, cards))}")
+        raise InvalidDeal("hands", f"a trick is one to four different cards, got {' '.join(map(str, cards))}",
+                          key="trick-cards", cards=cards)
     check_jokers(cards, t, resolve_variant(variant))
     return winning_index(cards, t)
 
 
-def illegal(card: Card, hand, trick, trump, legal, rule, rules, who: str) -> IllegalPlay:
-    """An ``IllegalPlay`` for ``card``, its message starting with the player's name."""
+def illegal(card: Card, hand, trick, trump, legal, rule, rules, seat: str) -> IllegalPlay:
+    """An ``IllegalPlay`` for ``card``, its message starting with the name of the player at ``seat``."""
     reason = refusal(card, hand, trick, trump, legal, rule, rules)
-    return IllegalPlay(reason.rule, f"{who} cannot play {card}: {reason.message}")
+    return IllegalPlay(reason.rule, f"{SEAT_NAMES[seat]} cannot play {card}: {reason.message}",
+                       key="cannot-play", seat=seat, card=card, reason=reason)

@@ -26,7 +26,7 @@ def reachable_splits(deal: Deal) -> list[dict[str, int]]:
     from ``deal`` as it stands (bidding over; cards may already have been played), fewest
     North–South tricks first. A deal still in its bidding, or thrown in, has none."""
     if not isinstance(deal, Deal):
-        raise InvalidArgument(f"reachable_splits takes a Deal, got {deal!r}")
+        raise InvalidArgument(f"reachable_splits takes a Deal, got {deal!r}", key="not-a-deal", given=repr(deal))
     if deal.phase == "bid" or deal.thrown_in:
         return []
     won = deal.tricks_won

@@ -131,7 +131,7 @@ class Scorecard:
         deal = self._open()
         pairs = self._bids(bids, deal)
         if all(bid == "pass" for _, bid in pairs):
-            raise InvalidDeal("bids", "all four passed: the deal is thrown in (record it with throw_in)")
+            raise InvalidDeal("bids", "all four passed: the deal is thrown in (record it with throw_in)", key="all-passed")
         if isinstance(tricks, int) and not isinstance(tricks, bool):
             tricks = {"NS": tricks, "EW": deal.hand_size - tricks}
         score = score_deal(deal.hand_size, pairs, tricks, self.variant, revoke=revoke)
@@ -148,7 +148,8 @@ class Scorecard:
     def revoke(self, side: str) -> Row:
         """Score the last deal again with an established revoke charged to ``side``."""
         if not self.rows or self.rows[-1].thrown_in:
-            raise InvalidDeal("revoke", "a revoke is charged on a deal that was played: record it first")
+            raise InvalidDeal("revoke", "a revoke is charged on a deal that was played: record it first",
+                              key="revoke-no-deal")
         last = self.rows[-1]
         before = self.rows[-2].totals if len(self.rows) > 1 else {"NS": 0, "EW": 0}
         score = score_deal(last.hand_size, last.bids, last.tricks, self.variant, revoke=side)
@@ -159,7 +160,7 @@ class Scorecard:
     def record_tiebreak(self, tricks) -> dict:
         """The tricks of the tie-break deal (no bids; more tricks wins, nothing is added)."""
         if not self.needs_tiebreak:
-            raise InvalidDeal("phase", "no tie-break deal is due")
+            raise InvalidDeal("phase", "no tie-break deal is due", key="no-tiebreak")
         size = max(deal_sizes(self.variant))
         if isinstance(tricks, int) and not isinstance(tricks, bool):
             tricks = {"NS": tricks, "EW": size - tricks}
@@ -173,29 +174,33 @@ class Scorecard:
         elif self.rows:
             self.rows.pop()
         else:
-            raise InvalidDeal("phase", "nothing to undo: the scorecard is empty")
+            raise InvalidDeal("phase", "nothing to undo: the scorecard is empty", key="undo-scorecard")
 
     def _open(self) -> NextDeal:
         deal = self.next_deal
         if deal is None or self.needs_tiebreak:
             raise InvalidDeal("phase", "the match is over" if deal is None else
-                              "the totals are equal: record the tie-break deal")
+                              "the totals are equal: record the tie-break deal",
+                              key="match-over" if deal is None else "tiebreak-due")
         return deal
 
     def _bids(self, bids, deal: NextDeal) -> list:
         if isinstance(bids, (str, bytes, dict)) or not hasattr(bids, "__iter__"):
-            raise InvalidDeal("bids", f"bids are a list of four, from the dealer's left, got {bids!r}")
+            raise InvalidDeal("bids", f"bids are a list of four, from the dealer's left, got {bids!r}",
+                              key="card-bids", seat=deal.first_bidder, given=repr(bids))
         bids = list(bids)
         if len(bids) != 4:
             raise InvalidDeal("bids", f"a deal has four bids, from the dealer's left ({deal.first_bidder}), "
-                                      f"got {len(bids)}")
+                                      f"got {len(bids)}", key="card-bids-count", seat=deal.first_bidder,
+                              count=len(bids))
         pairs = []
         for seat, bid in zip(deal.bidders, bids):
             if isinstance(bid, (tuple, list)):
                 given, bid = bid
                 if SEATS[seat_index(given)] != seat:
                     raise InvalidDeal("bids", f"{seat} bids there, not {given}: bids go round from the "
-                                              f"dealer's left ({deal.first_bidder})")
+                                              f"dealer's left ({deal.first_bidder})", key="card-bid-seat",
+                                      seat=seat, other=SEATS[seat_index(given)], first=deal.first_bidder)
             pairs.append((seat, check_bid(normalize_bid(bid), deal.hand_size, self.variant)))
         return pairs
 
@@ -226,17 +231,18 @@ class Scorecard:
         card = cls(data.get("variant"), data.get("first_dealer"))
         entries = data.get("entries")
         if not isinstance(entries, list):
-            raise InvalidArgument("a saved scorecard's entries are a list")
+            raise InvalidArgument("a saved scorecard's entries are a list", key="saved-entries")
         for number, entry in enumerate(entries, 1):
             try:
                 if not isinstance(entry, dict):
-                    raise InvalidArgument("an entry is an object")
+                    raise InvalidArgument("an entry is an object", key="saved-entry")
                 if entry.get("throw_in"):
                     card.throw_in()
                 else:
                     card.record(entry.get("bids"), entry.get("tricks"), entry.get("revoke"))
             except ValueError as error:
-                raise InvalidArgument(f"entry {number} of the saved scorecard is refused: {error}") from None
+                raise InvalidArgument(f"entry {number} of the saved scorecard is refused: {error}", key="saved-entry-refused",
+                                      entry=number, refusal=error) from None
         if data.get("tiebreak") is not None:
             card.record_tiebreak(data["tiebreak"])
         return card

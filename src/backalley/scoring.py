@@ -50,12 +50,15 @@ def score_deal(hand_size: int, bids: BidsLike, tricks: TricksLike | None, varian
     """
     v = resolve_variant(variant)
     if revoke not in (None, "NS", "EW"):
-        raise InvalidDeal("revoke", f"a revoke is charged to a side, 'NS' or 'EW', got {revoke!r}")
+        raise InvalidDeal("revoke", f"a revoke is charged to a side, 'NS' or 'EW', got {revoke!r}", key="revoke-side",
+                          given=repr(revoke))
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
-        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}")
+        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}",
+                          key="hand-size", given=repr(hand_size))
     if hand_size not in dealt_sizes(v):
         raise InvalidDeal("hands", f"{v.name} never deals {hand_size} cards each "
-                                   f"(its deals have {', '.join(map(str, sorted(dealt_sizes(v))))})")
+                                   f"(its deals have {', '.join(map(str, sorted(dealt_sizes(v))))})",
+                          key="size-never-dealt", variant=v.name, size=hand_size, sizes=sorted(dealt_sizes(v)))
     pairs = parse_bids(bids)
     for _, bid in pairs:
         check_bid(bid, hand_size, v)
@@ -104,15 +107,18 @@ def rainbow_bonus(hand_size: int, rainbows, variant) -> dict[str, int]:
 def parse_tricks(tricks, hand_size: int) -> dict[str, int]:
     """``{"NS": n, "EW": m}`` checked: whole numbers adding up to the hand size."""
     if not hasattr(tricks, "keys") or set(tricks.keys()) != {"NS", "EW"}:
-        raise InvalidDeal("tricks", f"tricks are given as {{'NS': n, 'EW': m}}, got {tricks!r}")
+        raise InvalidDeal("tricks", f"tricks are given as {{'NS': n, 'EW': m}}, got {tricks!r}", key="tricks-sides",
+                          given=repr(tricks))
     values = [tricks["NS"], tricks["EW"]]
     if any(isinstance(t, bool) or not isinstance(t, int) or t < 0 for t in values):
-        raise InvalidDeal("tricks", f"trick counts are whole numbers from 0, got {tricks!r}")
+        raise InvalidDeal("tricks", f"trick counts are whole numbers from 0, got {tricks!r}", key="tricks-whole",
+                          given=repr(tricks))
     if sum(values) != hand_size:
         raise InvalidDeal(
             "tricks",
             f"the sides took {values[0]} + {values[1]} = {sum(values)} tricks, "
             f"but a deal of {hand_size} cards has {hand_size}",
+            key="tricks-total", ns=values[0], ew=values[1], total=sum(values), size=hand_size,
         )
     return {"NS": values[0], "EW": values[1]}
 

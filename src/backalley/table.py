@@ -16,7 +16,7 @@ def seat_index(seat: str) -> int:
     except (KeyError, TypeError):
         found = _INDEX.get(seat.strip().upper()) if isinstance(seat, str) else None
     if found is None:
-        raise InvalidDeal("seat", f"not a seat: {seat!r} (seats are N, E, S and W)")
+        raise InvalidDeal("seat", f"not a seat: {seat!r} (seats are N, E, S and W)", key="not-a-seat", given=repr(seat))
     return found
 
 

@@ -110,12 +110,15 @@ class Variant:
             allowed = _allowed(f, value)
             if allowed:
                 shown = repr(value) if isinstance(value, str) else format_value(value)
-                raise InvalidVariant("variant", f"option {f.name} cannot be {shown}; allowed: {allowed}")
+                raise InvalidVariant("variant", f"option {f.name} cannot be {shown}; allowed: {allowed}",
+                                     key="option-value" if f.metadata["accepts"] is None else "option-open",
+                                     option=f.name, given=shown, choices=[format_value(c) for c in f.metadata["choices"]])
         if self.schedule:
             changed = [o for o in SCHEDULE_OPTIONS if getattr(self, o) != getattr(Variant, o)]
             if changed:
                 raise InvalidVariant("variant", f"options schedule and {', '.join(changed)} conflict: a schedule "
-                                                "given as hand sizes replaces the options that build one")
+                                                "given as hand sizes replaces the options that build one",
+                                     key="schedule-conflict", options=changed)
         if "VARIANTS" in globals():  # after the presets: a name says what the rules are
             object.__setattr__(self, "name", self.spec)
 
@@ -134,7 +137,8 @@ class Variant:
         """This variant with some options changed (the name records the change)."""
         unknown = sorted(set(changes) - {f.name for f in options()})
         if unknown:
-            raise InvalidVariant("variant", f"unknown option {unknown[0]}; {_known_options()}")
+            raise InvalidVariant("variant", f"unknown option {unknown[0]}; {_known_options()}", key="unknown-option",
+                                 option=unknown[0], options=[f.name for f in options()])
         label = ",".join(f"{k}={format_value(v)}" for k, v in changes.items())
         return dataclasses.replace(self, name=f"{self.name},{label}" if label else self.name, **changes)
 
@@ -198,11 +202,12 @@ def resolve_variant(variant: "str | Variant") -> Variant:
     if found is not None:
         return found
     if not isinstance(variant, str):
-        raise InvalidVariant("variant", f"not a variant: {variant!r}")
+        raise InvalidVariant("variant", f"not a variant: {variant!r}", key="not-a-variant", given=repr(variant))
     name, *settings = [part.strip() for part in variant.split(",")]
     if name not in VARIANTS:
         raise InvalidVariant(
-            "variant", f"unknown variant {name!r}; known presets: {', '.join(VARIANTS)}"
+            "variant", f"unknown variant {name!r}; known presets: {', '.join(VARIANTS)}",
+            key="unknown-variant", given=repr(name), presets=list(VARIANTS),
         )
     changes = {}
     fields = {f.name: f for f in options()}
@@ -211,10 +216,12 @@ def resolve_variant(variant: "str | Variant") -> Variant:
         key = key.strip().replace("-", "_")
         if not sep or key not in fields:
             raise InvalidVariant(
-                "variant", f"cannot read {setting!r} in {variant!r}: write option=value; {_known_options()}"
+                "variant", f"cannot read {setting!r} in {variant!r}: write option=value; {_known_options()}",
+                key="variant-setting", given=repr(setting), spec=repr(variant), options=[f.name for f in options()],
             )
         if key in changes:
-            raise InvalidVariant("variant", f"option {key} is given twice in {variant!r}")
+            raise InvalidVariant("variant", f"option {key} is given twice in {variant!r}", key="option-twice",
+                                 option=key, spec=repr(variant))
         changes[key] = _parse_value(fields[key], text.strip(), variant)
     return VARIANTS[name].replace(**changes)
 
@@ -239,7 +246,8 @@ def _parse_value(f: dataclasses.Field, text: str, spec: str):
             return tuple(int(p) for p in parts)
     else:
         return lowered
-    raise InvalidVariant("variant", f"option {f.name} cannot be {text!r} in {spec!r}")
+    raise InvalidVariant("variant", f"option {f.name} cannot be {text!r} in {spec!r}", key="option-text",
+                         option=f.name, given=repr(text), spec=repr(spec))
 
 
 def deal_sizes(variant: "str | Variant" = "standard") -> tuple[int, ...]:
