@@ -145,7 +145,7 @@ CASES = {
     "invalid variant": (InvalidVariant, lambda: _refused(lambda: resolve_variant("standard,tie=coin")), {
         "en": ["The option tie cannot be 'coin'", "draw, tiebreak", "(rule 6.1)"],
         "fr": ["L’option tie ne peut pas valoir 'coin'", "(règle 6.1)"],
-        "pt": ["A opção tie não pode valer 'coin'", "(regra 6.1)"],
+        "pt": ["A opção tie não aceita o valor 'coin'", "(regra 6.1)"],
         "ru": ["Параметр tie не может быть равен 'coin'", "(правило 6.1)"]}),
     "invalid argument": (InvalidArgument, lambda: _refused(lambda: parse_card("ZZ")), {
         "en": ["'ZZ' is not a card"], "fr": ["'ZZ' n’est pas une carte"],
@@ -153,7 +153,7 @@ CASES = {
     "scorecard entry": (InvalidDeal, lambda: _refused(lambda: Scorecard().record(["pass"] * 4, 0)), {
         "en": ["All four passed", "thrown-in deal", "(rule 2.1)"],
         "fr": ["Les quatre joueurs ont passé", "donne annulée", "(règle 2.1)"],
-        "pt": ["Os quatro passaram", "distribuição anulada", "(regra 2.1)"],
+        "pt": ["Os quatro passaram", "a distribuição é anulada", "(regra 2.1)"],
         "ru": ["Все четверо спасовали", "аннулир", "(правило 2.1)"]}),
     "saved scorecard": (InvalidArgument, lambda: _refused(lambda: Scorecard.from_json(SAVED)), {
         "en": ["Entry 2\u00a0of the saved scorecard", "14\u00a0is not allowed with 12\u00a0cards", "(rule 2.3)"],
@@ -162,7 +162,7 @@ CASES = {
         "ru": ["Запись 2\u00a0сохранённого бланка", "12\u00a0карт", "(правило 2.3)"]}),
     "reason": (Reason, lambda: check_play("9S", "5H KH 9S 2C", "BIG", "H"), {
         "en": ["BIG was led", "highest trump", "K♥", "(rule 3.12)"],
-        "fr": ["BIG a été entamé", "plus haut atout", "R♥", "(règle 3.12)"],
+        "fr": ["BIG a été entamé", "plus fort atout", "R♥", "(règle 3.12)"],
         "pt": ["Saíram com o BIG", "trunfo mais alto", "K♥", "(regra 3.12)"],
         "ru": ["Зашли с\u00a0BIG", "старший козырь", "К♥", "(правило 3.12)"]}),
 }
@@ -198,7 +198,7 @@ def test_explain_answers_in_french_with_the_site_s_card_names(cli):
     status, out, _ = cli("explain", "9S", "--hand", "5H KH 9S 2C", "--trick", "BIG", "--trump", "H", "--lang", "fr")
     assert status == 0 and out.splitlines() == [
         "On ne peut pas jouer 9♠\u00a0: BIG a été entamé, donc chacun des autres joueurs doit jouer son plus "
-        "haut atout, ici R♥ (règle 3.12)",
+        "fort atout, ici R♥ (règle 3.12)",
         "cartes jouables\u00a0: R♥",
         "règle 3.12\u00a0: fr/tricks/#rule-3.12"]
 

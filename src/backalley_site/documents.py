@@ -92,8 +92,11 @@ def footer_text(lang: str, date: datetime | None = None) -> str:
     """The line at the foot of every printed page: the game, the site's address, the version and
     ``date`` (the build's by default)."""
     t = terms(lang)
-    return t("documents.footer", url=_config()["site_url"], version=__version__,
-             date=format_date(date or build_date(), "long", locale=t("format.locale")))
+    when = date or build_date()
+    written = format_date(when, "long", locale=t("format.locale"))
+    if lang == "fr" and when.day == 1:  # French writes the first of the month as an ordinal: 1er
+        written = written.replace("1", "1er", 1)
+    return t("documents.footer", url=_config()["site_url"], version=__version__, date=written)
 
 
 PRINT_SCRIPT = "print.js"
