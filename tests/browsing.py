@@ -133,6 +133,8 @@ class Reader:
 
     def _request_failed(self, request):
         self.inflight.discard(request)
+        if request.failure == "net::ERR_ABORTED" and request.url.endswith("/favicon.svg"):
+            return  # the browser's own fetch of the tab's icon, dropped when the reader moved on
         self.failed.append(f"{request.url} ({request.failure})")
 
     def _response(self, response):

@@ -1,7 +1,9 @@
 """Every table of every page, in every language, on two phones and a desktop screen: it fits its
 column, or its box scrolls with the table's first column in view (scrolled to its far end, the
 first cell of each row still lies inside the box) and, on a phone, no taller than the screen, with
-its header row in view when it scrolls down. No text in a table is smaller than 12 px.
+its header row in view when it scrolls down. No text in a table is smaller than 12 px. The score
+pad is the exception to the height: it is printed, not read, on a phone, so all its rows stay in
+the page rather than in a second scrolling box.
 
 On a wide screen a tall table's box is not bounded (a box that scrolls down needs something to
 focus for the keyboard, which Material's box lacks): its first column stays in view.
@@ -47,7 +49,7 @@ MEASURE = """() => [...document.querySelectorAll("article table")].map((table, i
     box.scrollTop = 0;
   }
   box.scrollLeft = 0;
-  return {name, fits: false, share, lost, rows: labelled.length, headLost,
+  return {name, fits: false, share, lost, rows: labelled.length, headLost, pad: table.classList.contains("ba-pad"),
           tall: box.getBoundingClientRect().height > innerHeight, small};
 })"""
 
@@ -70,7 +72,7 @@ def test_every_table_fits_or_keeps_its_first_column_and_header_in_view(reader, p
                                  f"({table['share']:.0%} visible before scrolling)")
                 if width in PHONES and table["headLost"]:
                     wrong.append(f"{where}: the header row leaves the box when it scrolls down")
-                if width in PHONES and table["tall"]:
+                if width in PHONES and table["tall"] and not table["pad"]:
                     wrong.append(f"{where}: the box is taller than the screen")
         one.close()
     assert not wrong, "\n".join(wrong)
