@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import filecmp
 import io
+import json
 import os
 import shutil
 import zipfile
@@ -162,3 +163,12 @@ def test_the_package_zip_is_the_same_bytes_whatever_the_files_dates(tmp_path):
     names = zipfile.ZipFile(io.BytesIO(package_zip(source))).namelist()
     assert names == sorted(names) and "backalley/web.py" in names and "backalley/__init__.py" in names
     assert not [name for name in names if "__pycache__" in name]
+
+
+def test_the_runtime_is_pinned_with_its_integrity_hash():
+    wanted = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    locked = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]["node_modules/pyodide"]
+    installed = json.loads((ROOT / RUNTIME / "package.json").read_text(encoding="utf-8"))["version"]
+    assert wanted.split(".")[0] == "314" and wanted[0].isdigit(), f"pyodide is pinned to one version: {wanted}"
+    assert locked["version"] == wanted == installed, "run ./dev build to install what package-lock.json pins"
+    assert locked["integrity"].startswith("sha512-")
