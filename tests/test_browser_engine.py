@@ -133,6 +133,44 @@ def test_a_runtime_that_does_not_arrive_is_a_typed_failure_not_a_hang(reader):
     assert error[0] == "cannot-start" and error[1] in ("failed", "timeout")
 
 
+def strict_policy(one: Reader, policy: str):
+    """``one``'s blank page and the engine's worker served with the Content-Security-Policy
+    ``policy`` (a worker keeps the policy of its own response, not the page's); the page
+    records each violation in ``window.violations``."""
+    def with_policy(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": policy})
+
+    one.context.route(f"**{ENGINE}worker.mjs", with_policy)
+    one.page.route(f"{one.base_url}{TEST_PAGE}", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=BLANK,
+        headers={"content-security-policy": policy}))
+    one.page.add_init_script("window.violations = []; document.addEventListener("
+                             "'securitypolicyviolation', (e) => window.violations.push(e.violatedDirective))")
+    one.visit(one.base_url + TEST_PAGE)
+    return one.page.evaluate("""async () => {
+        const { start } = await import("/assets/engine/engine.js");
+        try {
+            const engine = await start({ lang: "en", timeout: 20000 });
+            return { ok: await engine.call("legal_plays", ["5H", "KH"], ["4H"], "S"), violations: window.violations };
+        } catch (error) {
+            return { error: [error.kind, error.reason], violations: window.violations };
+        }
+    }""")
+
+
+def test_the_engine_starts_under_a_policy_of_the_site_only_with_wasm_unsafe_eval(reader):
+    one = reader()
+    found = strict_policy(one, "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'")
+    assert found == {"ok": ["5H", "KH"], "violations": []}
+    assert one.outside() == []
+
+
+def test_a_policy_without_wasm_unsafe_eval_is_a_typed_failure_not_a_hang(reader):
+    found = strict_policy(reader(), "default-src 'self'; script-src 'self'")
+    assert found["error"][0] == "cannot-start" and found["error"][1] in ("failed", "timeout")
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_rules_page_loads_the_engine(reader, base_url, lang):
     one = reader()
@@ -146,7 +184,7 @@ def test_no_rules_page_loads_the_engine(reader, base_url, lang):
 def test_the_site_serves_the_pinned_runtime_and_this_trees_package(built_site):
     engine = built_site / ENGINE.strip("/")
     for name in RUNTIME_FILES:
-        assert filecmp.cmp(engine / "pyodide" / name, ROOT / RUNTIME / name, shallow=False), name
+        assert filecmp.cmp(engine / "pyodide" / name, RUNTIME / name, shallow=False), name
     assert sorted(p.name for p in (engine / "pyodide").iterdir()) == sorted(RUNTIME_FILES)
     assert (engine / "backalley.zip").read_bytes() == package_zip(ROOT / "src" / "backalley")
     assert {"engine.js", "worker.mjs"} <= {p.name for p in engine.iterdir()}
@@ -168,7 +206,7 @@ def test_the_package_zip_is_the_same_bytes_whatever_the_files_dates(tmp_path):
 def test_the_runtime_is_pinned_with_its_integrity_hash():
     wanted = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
     locked = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]["node_modules/pyodide"]
-    installed = json.loads((ROOT / RUNTIME / "package.json").read_text(encoding="utf-8"))["version"]
+    installed = json.loads((RUNTIME / "package.json").read_text(encoding="utf-8"))["version"]
     assert wanted.split(".")[0] == "314" and wanted[0].isdigit(), f"pyodide is pinned to one version: {wanted}"
     assert locked["version"] == wanted == installed, "run ./dev build to install what package-lock.json pins"
     assert locked["integrity"].startswith("sha512-")

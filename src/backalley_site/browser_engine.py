@@ -1,7 +1,7 @@
 """The rules engine for the reader's browser: what the built site serves under ``assets/engine/``.
 
 - ``pyodide/``: the files the pinned Pyodide runtime needs to start (``package.json`` pins it,
-  ``package-lock.json`` holds its integrity hash, ``npm ci`` puts it in ``node_modules/``);
+  ``package-lock.json`` holds its integrity hash, ``./dev`` runs ``npm ci``);
 - ``backalley.zip``: this tree's ``backalley`` package, which the worker unpacks and imports;
 - ``engine.js`` (the bridge pages import) and ``worker.mjs`` come with the theme's static files
   (``overrides/assets/engine/``).
@@ -17,7 +17,9 @@ import zipfile
 from io import BytesIO
 from pathlib import Path
 
-RUNTIME = "node_modules/pyodide"
+RUNTIME = Path(__file__).resolve().parents[2] / "node_modules" / "pyodide"
+"""Where ``npm ci`` installed the runtime: beside this builder, as ``.venv`` is (a copy of the
+sources built elsewhere, as tests/test_reproducible.py does, uses the same one)."""
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What ``loadPyodide`` fetches to start: its module, the compiled CPython and its JavaScript,
 the standard library and the package lock (read at start even when no package is loaded)."""
@@ -27,19 +29,18 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest date a zip can hold
 
 
 def write_engine(root: Path, site_dir: Path) -> list[Path]:
-    """Copy the runtime and write the package's zip from the tree at ``root`` into
+    """Copy the runtime and write the zip of the package of the tree at ``root`` into
     ``site_dir/assets/engine/``; the files written, in order."""
-    runtime = root / RUNTIME
-    missing = [name for name in RUNTIME_FILES if not (runtime / name).is_file()]
+    missing = [name for name in RUNTIME_FILES if not (RUNTIME / name).is_file()]
     if missing:
         raise FileNotFoundError(
-            f"the Pyodide runtime is not installed ({', '.join(missing)} missing in {runtime}): run ./dev build"
+            f"the Pyodide runtime is not installed ({', '.join(missing)} missing in {RUNTIME}): run ./dev build"
         )
     target = site_dir / FOLDER
     (target / "pyodide").mkdir(parents=True, exist_ok=True)
     written = []
     for name in RUNTIME_FILES:
-        written.append(Path(shutil.copyfile(runtime / name, target / "pyodide" / name)))
+        written.append(Path(shutil.copyfile(RUNTIME / name, target / "pyodide" / name)))
     package = target / "backalley.zip"
     package.write_bytes(package_zip(root / PACKAGE))
     written.append(package)
