@@ -63,7 +63,15 @@ def language_of(path: str) -> str:
 # -- the server, the browser and the pages ------------------------------------------------------
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files; a missing address gets the nearest 404.html above it, with status 404."""
+    """Static files; a missing address gets the nearest 404.html above it, with status 404.
+    WebAssembly and JavaScript modules go out with the types a static host gives them (the
+    engine's runtime does not start without ``application/wasm``)."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
 
     def log_message(self, format, *args):
         pass

@@ -1,0 +1,212 @@
+"""The rules engine in the reader's browser (``assets/engine/``): Pyodide in a module worker,
+started from the built site on 127.0.0.1 through the bridge ``engine.js``; and what the build
+puts there (the runtime as pinned, the package's zip the same bytes at every build).
+
+The engine is started from a blank page of the site's own address that the test serves (no
+page of the site loads it), once for the module; the refusals are asked in every language."""
+from __future__ import annotations
+
+import filecmp
+import io
+import json
+import os
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from browsing import LANGUAGES, PHONE, Reader, root_of
+from backalley_site.browser_engine import RUNTIME, RUNTIME_FILES, package_zip
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = "/assets/engine/"
+TEST_PAGE = "/engine-test/"  # served by the test, not a file of the site
+BLANK = "<!doctype html><html lang=en><title>engine</title><body></body></html>"
+HANDS = {"N": ["2S", "5H"], "E": ["9S", "KH"], "S": ["3D", "4D"], "W": ["5D", "6D"]}
+RULES_PAGES = ["table-and-deals/", "bidding/", "tricks/", "scoring/", "irregularities/", "variants/"]
+
+
+def blank_page(reader: Reader, *, init_script: str | None = None):
+    """``reader`` on a blank page of the site's address, from which a test imports engine.js."""
+    reader.page.route(f"{reader.base_url}{TEST_PAGE}", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=BLANK))
+    if init_script:
+        reader.page.add_init_script(init_script)
+    reader.visit(reader.base_url + TEST_PAGE)
+    return reader
+
+
+@pytest.fixture(scope="module")
+def started(browser, base_url):
+    """A reader whose page has started the engine (``window.engines[lang]`` for each language),
+    with the progress it reported."""
+    reader = blank_page(Reader(browser, base_url, PHONE))
+    progress = reader.page.evaluate("""async (languages) => {
+        const { start } = await import("/assets/engine/engine.js");
+        const progress = [];
+        window.engines = {};
+        for (const lang of languages) {
+            window.engines[lang] = await start({ lang, onProgress: (step) => progress.push(step) });
+        }
+        return progress;
+    }""", LANGUAGES)
+    yield reader, progress
+    reader.close()
+
+
+def call(reader: Reader, lang: str, name: str, *args, keywords: dict | None = None):
+    """``engine.call(name, ...args)`` in the page: ``{"ok": result}`` or ``{"error": {fields}}``."""
+    return reader.page.evaluate("""async ([lang, name, args, named]) => {
+        const { keywords } = await import("/assets/engine/engine.js");
+        if (named) args.push(keywords(named));
+        try {
+            return { ok: await window.engines[lang].call(name, ...args) };
+        } catch (error) {
+            const { kind, rule, number, message, address, href } = error;
+            return { error: { kind, rule, number, message, address, href, isError: error instanceof Error } };
+        }
+    }""", [lang, name, list(args), keywords])
+
+
+def test_the_engine_starts_and_reports_its_progress(started):
+    reader, progress = started
+    assert [step["stage"] for step in progress] == ["runtime", "started", "engine"]
+    assert [(step["done"], step["of"]) for step in progress] == [(1, 3), (2, 3), (3, 3)]
+    assert not reader.errors
+
+
+def test_a_call_resolves_to_the_engines_json_result(started):
+    reader, _ = started
+    reply = call(reader, "en", "score_deal", 5, [["N", 2], ["E", "pass"], ["S", 1], ["W", "pass"]], {"NS": 4, "EW": 1})
+    assert reply == {"ok": {"NS": 16, "EW": 1}}
+    assert call(reader, "en", "legal_plays", ["5H", "KH", "9S", "2C"], ["BIG"], "H") == {"ok": ["KH"]}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_illegal_play_rejects_with_its_rule_and_number(started, lang):
+    reader, _ = started
+    error = call(reader, lang, "trick_splits", HANDS, "H", "W",
+                 keywords={"bids": [1, "pass", "pass", "pass"], "plays": ["2S", "KH"]})["error"]
+    assert error["isError"]
+    assert (error["kind"], error["rule"], error["number"]) == ("IllegalPlay", "follow-suit", "3.2")
+    assert error["address"] == f"{root_of(lang).lstrip('/')}tricks/#rule-3.2"
+    assert error["href"] == f"{reader.base_url}{root_of(lang)}tricks/#rule-3.2"
+    assert "KH" in error["message"]
+
+
+def test_a_request_for_no_public_function_rejects_as_internal(started):
+    reader, _ = started
+    error = call(reader, "en", "Match")["error"]
+    assert (error["kind"], error["isError"]) == ("internal", True)
+    assert "not a public function" in error["message"]
+
+
+def test_every_request_stays_on_the_site_and_the_runtime_has_its_types(started):
+    reader, _ = started
+    assert reader.outside() == [] and reader.failed == []
+    engine_requests = [url for url in reader.requests if ENGINE in url]
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in engine_requests), engine_requests
+    assert any(url.endswith("/backalley.zip") for url in engine_requests), engine_requests
+    types = {r.url.rsplit("/", 1)[-1]: r.headers.get("content-type") for r in reader.responses if ENGINE in r.url}
+    assert types["pyodide.asm.wasm"] == "application/wasm"
+    assert types["worker.mjs"].startswith("text/javascript")
+
+
+def test_without_webassembly_the_engine_says_it_cannot_start(reader):
+    page = blank_page(reader(), init_script="delete globalThis.WebAssembly").page
+    error = page.evaluate("""async () => {
+        const { start } = await import("/assets/engine/engine.js");
+        try { await start({ lang: "en" }); return null; } catch (error) { return [error.kind, error.reason]; }
+    }""")
+    assert error == ["cannot-start", "no-webassembly"]
+
+
+def test_a_runtime_that_does_not_arrive_is_a_typed_failure_not_a_hang(reader):
+    one = reader()
+    one.context.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page = blank_page(one).page
+    error = page.evaluate("""async () => {
+        const { start } = await import("/assets/engine/engine.js");
+        try { await start({ lang: "en", timeout: 5000 }); return null; } catch (error) { return [error.kind, error.reason]; }
+    }""")
+    assert error[0] == "cannot-start" and error[1] in ("failed", "timeout")
+
+
+def strict_policy(one: Reader, policy: str):
+    """``one``'s blank page and the engine's worker served with the Content-Security-Policy
+    ``policy`` (a worker keeps the policy of its own response, not the page's); the page
+    records each violation in ``window.violations``."""
+    def with_policy(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-security-policy": policy})
+
+    one.context.route(f"**{ENGINE}worker.mjs", with_policy)
+    one.page.route(f"{one.base_url}{TEST_PAGE}", lambda route: route.fulfill(
+        status=200, content_type="text/html; charset=utf-8", body=BLANK,
+        headers={"content-security-policy": policy}))
+    one.page.add_init_script("window.violations = []; document.addEventListener("
+                             "'securitypolicyviolation', (e) => window.violations.push(e.violatedDirective))")
+    one.visit(one.base_url + TEST_PAGE)
+    return one.page.evaluate("""async () => {
+        const { start } = await import("/assets/engine/engine.js");
+        try {
+            const engine = await start({ lang: "en", timeout: 20000 });
+            return { ok: await engine.call("legal_plays", ["5H", "KH"], ["4H"], "S"), violations: window.violations };
+        } catch (error) {
+            return { error: [error.kind, error.reason], violations: window.violations };
+        }
+    }""")
+
+
+def test_the_engine_starts_under_a_policy_of_the_site_only_with_wasm_unsafe_eval(reader):
+    one = reader()
+    found = strict_policy(one, "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'")
+    assert found == {"ok": ["5H", "KH"], "violations": []}
+    assert one.outside() == []
+
+
+def test_a_policy_without_wasm_unsafe_eval_is_a_typed_failure_not_a_hang(reader):
+    found = strict_policy(reader(), "default-src 'self'; script-src 'self'")
+    assert found["error"][0] == "cannot-start" and found["error"][1] in ("failed", "timeout")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_rules_page_loads_the_engine(reader, base_url, lang):
+    one = reader()
+    for path in ["", *RULES_PAGES]:
+        one.visit(f"{base_url}{root_of(lang)}{path}", idle=True)
+    assert [url for url in one.requests if ENGINE in url] == []
+
+
+# -- what the build puts under assets/engine/ -----------------------------------------------------
+
+def test_the_site_serves_the_pinned_runtime_and_this_trees_package(built_site):
+    engine = built_site / ENGINE.strip("/")
+    for name in RUNTIME_FILES:
+        assert filecmp.cmp(engine / "pyodide" / name, RUNTIME / name, shallow=False), name
+    assert sorted(p.name for p in (engine / "pyodide").iterdir()) == sorted(RUNTIME_FILES)
+    assert (engine / "backalley.zip").read_bytes() == package_zip(ROOT / "src" / "backalley")
+    assert {"engine.js", "worker.mjs"} <= {p.name for p in engine.iterdir()}
+
+
+def test_the_package_zip_is_the_same_bytes_whatever_the_files_dates(tmp_path):
+    source = ROOT / "src" / "backalley"
+    copy = shutil.copytree(source, tmp_path / "backalley", ignore=shutil.ignore_patterns("__pycache__"))
+    for number, path in enumerate(sorted(copy.rglob("*"))):
+        os.utime(path, (1_000_000_000 + number, 1_000_000_000 + number))
+    (copy / "__pycache__").mkdir()
+    (copy / "__pycache__" / "cards.cpython-311.pyc").write_bytes(b"compiled")
+    assert package_zip(copy) == package_zip(source)
+    names = zipfile.ZipFile(io.BytesIO(package_zip(source))).namelist()
+    assert names == sorted(names) and "backalley/web.py" in names and "backalley/__init__.py" in names
+    assert not [name for name in names if "__pycache__" in name]
+
+
+def test_the_runtime_is_pinned_with_its_integrity_hash():
+    wanted = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    locked = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]["node_modules/pyodide"]
+    installed = json.loads((RUNTIME / "package.json").read_text(encoding="utf-8"))["version"]
+    assert wanted.split(".")[0] == "314" and wanted[0].isdigit(), f"pyodide is pinned to one version: {wanted}"
+    assert locked["version"] == wanted == installed, "run ./dev build to install what package-lock.json pins"
+    assert locked["integrity"].startswith("sha512-")
