@@ -267,12 +267,13 @@ def missing_page(lang: str) -> str:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang, scheme):
-    """Every page and the 404 page, on a phone and on a desktop screen, in the light and the dark
-    colours (the site follows the system's), with every rule axe-core runs by default (WCAG 2 A
-    and AA, best practices)."""
+    """Every page and the 404 page, on a phone and on a desktop screen in the light colours and on
+    the desktop screen in the dark ones (the site follows the system's), with every rule axe-core
+    runs by default (WCAG 2 A and AA, best practices)."""
     urls = [url for _, url in all_pages(pages, lang)] + [base_url + missing_page(lang)]
     found = []
-    for viewport in (PHONE, DESKTOP):
+    # the dark colours on the desktop screen only, which shows all a phone shows and the menus beside
+    for viewport in (PHONE, DESKTOP) if scheme == "light" else (DESKTOP,):
         one = reader(viewport, axe=True, scheme=scheme)
         for url in urls:
             one.visit(url)

@@ -133,7 +133,7 @@ def test_a_runtime_that_does_not_arrive_is_a_typed_failure_not_a_hang(reader):
     assert error[0] == "cannot-start" and error[1] in ("failed", "timeout")
 
 
-def strict_policy(one: Reader, policy: str):
+def strict_policy(one: Reader, policy: str, timeout: int = 20000):
     """``one``'s blank page and the engine's worker served with the Content-Security-Policy
     ``policy`` (a worker keeps the policy of its own response, not the page's); the page
     records each violation in ``window.violations``."""
@@ -148,15 +148,15 @@ def strict_policy(one: Reader, policy: str):
     one.page.add_init_script("window.violations = []; document.addEventListener("
                              "'securitypolicyviolation', (e) => window.violations.push(e.violatedDirective))")
     one.visit(one.base_url + TEST_PAGE)
-    return one.page.evaluate("""async () => {
+    return one.page.evaluate("""async (timeout) => {
         const { start } = await import("/assets/engine/engine.js");
         try {
-            const engine = await start({ lang: "en", timeout: 20000 });
+            const engine = await start({ lang: "en", timeout });
             return { ok: await engine.call("legal_plays", ["5H", "KH"], ["4H"], "S"), violations: window.violations };
         } catch (error) {
             return { error: [error.kind, error.reason], violations: window.violations };
         }
-    }""")
+    }""", timeout)
 
 
 def test_the_engine_starts_under_a_policy_of_the_site_only_with_wasm_unsafe_eval(reader):
@@ -167,7 +167,7 @@ def test_the_engine_starts_under_a_policy_of_the_site_only_with_wasm_unsafe_eval
 
 
 def test_a_policy_without_wasm_unsafe_eval_is_a_typed_failure_not_a_hang(reader):
-    found = strict_policy(reader(), "default-src 'self'; script-src 'self'")
+    found = strict_policy(reader(), "default-src 'self'; script-src 'self'", timeout=6000)  # it hangs: the timeout ends it
     assert found["error"][0] == "cannot-start" and found["error"][1] in ("failed", "timeout")
 
 

@@ -13,19 +13,13 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
-import yaml
 
 from backalley import Card, rulebook
 from backalley.cli import main as backalley_command
 from backalley_site import formatting
 from backalley_site.examples import run_example
 
-ROOT = Path(__file__).resolve().parents[1]
-CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-I18N = next(p["i18n"] for p in CONFIG["plugins"] if isinstance(p, dict) and "i18n" in p)
-LANGUAGES = [language["locale"] for language in I18N["languages"]]
-DEFAULT_LANGUAGE = next(language["locale"] for language in I18N["languages"] if language.get("default"))
-OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
+from browsing import CONFIG, DEFAULT_LANGUAGE, LANGUAGES, OTHER_LANGUAGES, ROOT
 SEATS = ("N", "E", "S", "W")
 
 

@@ -34,7 +34,9 @@ def message(error, lang: str) -> str:
     """``error`` (a refusal, ``InvalidArgument`` or ``Reason``) as one sentence in ``lang``,
     ending with its rule's number ("… (règle 3.12)"), typeset as the site's pages are."""
     text = _sentence(error, lang)
-    return typeset_text(_cited(text[:1].upper() + text[1:], error, lang), lang)
+    if "_" not in text.split(" ", 1)[0]:  # a sentence starts with a capital, a name from the code as written
+        text = text[:1].upper() + text[1:]
+    return typeset_text(_cited(text, error, lang), lang)
 
 
 def _cited(text: str, error, lang: str) -> str:
