@@ -47,6 +47,10 @@ NOWHERE = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}  # the discard
 INSTALL_HINT = f"no Chromium at {CHROMIUM}: install it with `sudo apt-get install chromium` (.ci/run does)"
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
+PHONES = (PHONE, {"width": 390, "height": 844})
+"""The phones the site is made for: 360 and 390 px wide."""
+SCREENS = (*PHONES, DESKTOP)
+"""Every screen the layout tests measure: the phones and a desktop."""
 FIRST_LOAD_LIMIT = 100_000  # bytes, every response of a first visit compressed with gzip
 TIMEOUT_MS = 10_000
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from backalley_site import formatting
-from browsing import DESKTOP, LANGUAGES, Reader, all_pages
+from browsing import LANGUAGES, SCREENS, Reader, all_pages
 
-WIDTHS = (360, 390, DESKTOP["width"])
+WIDTHS = tuple(screen["width"] for screen in SCREENS)
 SEATS = ("N", "E", "S", "W")
 
 MEASURE = r"""
@@ -74,9 +74,10 @@ def bids_in(label: str, lang: str) -> dict[str, str]:
 def measured(browser, base_url, pages):
     """Every diagram and whole-deal table of every page, by (language, width): what it shows."""
     found = {}
-    for width in WIDTHS:
+    for screen in SCREENS:
+        width = screen["width"]
         for lang in LANGUAGES:
-            one = Reader(browser, base_url, {"width": width, "height": 800})
+            one = Reader(browser, base_url, screen)
             try:
                 for path, url in all_pages(pages, lang):
                     one.visit(url)

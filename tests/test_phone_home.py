@@ -8,9 +8,8 @@ import re
 import pytest
 
 from backalley_site.terms import terms
-from browsing import CONFIG, DEFAULT_LANGUAGE, DESKTOP, LANGUAGES, PHONE
+from browsing import CONFIG, DEFAULT_LANGUAGE, DESKTOP, LANGUAGES, PHONE, PHONES
 
-PHONES = [PHONE, {"width": 390, "height": 844}]
 WAYS_IN = ["table-and-deals/", "rules-sheet/", "score-pad/", "variants/"]  # learn, print, compare
 
 

@@ -12,11 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from browsing import LANGUAGES, all_pages
-
-WIDTHS = (360, 390, 1280)
-PHONES = (360, 390)
-HEIGHT = 740
+from browsing import LANGUAGES, PHONES, SCREENS, all_pages
 
 MEASURE = """() => [...document.querySelectorAll("article table")].map((table, index) => {
   let box = table;
@@ -57,8 +53,9 @@ MEASURE = """() => [...document.querySelectorAll("article table")].map((table, i
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_table_fits_or_keeps_its_first_column_and_header_in_view(reader, pages, lang):
     wrong = []
-    for width in WIDTHS:
-        one = reader({"width": width, "height": HEIGHT})
+    for screen in SCREENS:
+        width, phone = screen["width"], screen in PHONES
+        one = reader(screen)
         for path, url in all_pages(pages, lang):
             one.visit(url)
             for table in one.page.evaluate(MEASURE):
@@ -70,9 +67,9 @@ def test_every_table_fits_or_keeps_its_first_column_and_header_in_view(reader, p
                 if table["lost"]:
                     wrong.append(f"{where}: {table['lost']} of {table['rows']} first cells leave the box "
                                  f"({table['share']:.0%} visible before scrolling)")
-                if width in PHONES and table["headLost"]:
+                if phone and table["headLost"]:
                     wrong.append(f"{where}: the header row leaves the box when it scrolls down")
-                if width in PHONES and table["tall"] and not table["pad"]:
+                if phone and table["tall"] and not table["pad"]:
                     wrong.append(f"{where}: the box is taller than the screen")
         one.close()
     assert not wrong, "\n".join(wrong)

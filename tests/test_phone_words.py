@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from browsing import LANGUAGES, PHONE, all_pages, root_of
+from browsing import LANGUAGES, PHONE, SCREENS, all_pages, root_of
 
 from backalley import VARIANTS
 from backalley_site.terms import terms
 from backalley_site.variants_view import printed_page
 
-WIDTHS = {"360": PHONE, "390": {"width": 390, "height": 844}, "1280": {"width": 1280, "height": 800}}
+WIDTHS = {str(screen["width"]): screen for screen in SCREENS}
 
 SPLIT_WORDS = r"""() => {
   // each word of each table cell: letters and digits, joined by an apostrophe, a point or a comma
