@@ -21,7 +21,7 @@ import markdown
 import yaml
 from babel.dates import format_date
 
-from backalley import VARIANTS, __version__, resolve_variant
+from backalley import __version__, resolve_variant
 from backalley.files import write_whole
 
 from . import ROOT
@@ -29,7 +29,7 @@ from . import formatting as fmt
 from .l10n import FRONT_MATTER
 from .pdf import build_date, print_pages
 from .render import render
-from .sheet import DOCUMENTS, PAPERS
+from .sheet import DOCUMENTS, PAPERS, spoken_name
 from .terms import terms
 from .typography import typeset_html, typeset_text
 
@@ -64,7 +64,7 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
     title = html.unescape(re.sub(r"<[^>]+>", "", title)).strip()
     chosen = resolve_variant(variant).name
     if chosen != "standard":  # the tab, the print header and a saved file tell the presets apart
-        title = f"{title} ({t(f'preset_names.{chosen}') if chosen in VARIANTS else chosen})"
+        title = f"{title} ({spoken_name(chosen, lang)})"
     title = html.escape(typeset_text(fmt.page_title(title, _site_name(), lang), lang))
     footer = footer_text(lang, date)
     bar = script = ""

@@ -127,6 +127,12 @@ def score_rates(variant="standard") -> dict:
     }
 
 
+def spoken_name(name: str, lang: str) -> str:
+    """What a player calls the variant ``name`` (its spec): a preset's name (``preset_names``),
+    any other mix its spec as written."""
+    return terms(lang)(f"preset_names.{name}") if name in VARIANTS else name
+
+
 def preset_name(variant, *, lang: str) -> Markup:
     """A variant as a printed document names it: a preset by the name a player would say, its code
     beside it (``documents.preset``); any other mix by its code alone."""
@@ -134,8 +140,7 @@ def preset_name(variant, *, lang: str) -> Markup:
     code = Markup("<code>{}</code>").format(v.name)
     if v.name not in VARIANTS:
         return code
-    t = terms(lang)
-    return Markup(t("documents.preset", name=escape(t(f"preset_names.{v.name}")), code=code))
+    return Markup(terms(lang)("documents.preset", name=escape(spoken_name(v.name, lang)), code=code))
 
 
 SPARE_ROWS = 3

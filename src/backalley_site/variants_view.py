@@ -20,7 +20,7 @@ from backalley.variants import SCHEDULE_OPTIONS, format_value
 
 from . import formatting as fmt
 from . import simulations
-from .sheet import DOCUMENTS
+from .sheet import DOCUMENTS, spoken_name
 from .terms import terms
 
 DIFFERS = "\u2260"
@@ -80,7 +80,7 @@ def preset_list(*, lang: str) -> str:
     for name, variant in VARIANTS.items():
         sheet, pad = (f'<a href="../{printed_page(document, name)}">{t(f"variants.{document}")}</a>'
                       for document in ("sheet", "scorepad"))
-        items.append(f"- {t('variants.preset', name=f'**{preset_name(name, lang)}**', code=f'`{name}`', what=t(f'presets.{name}'))} "
+        items.append(f"- {t('variants.preset', name=f'**{spoken_name(name, lang)}**', code=f'`{name}`', what=t(f'presets.{name}'))} "
                      f"({t('variants.printed', sheet=sheet, pad=pad)})")
         if name != "standard":
             items.append(f"\n    {t('variants.differs')}\n")
@@ -89,14 +89,9 @@ def preset_list(*, lang: str) -> str:
     return "\n".join(items)
 
 
-def preset_name(name: str, lang: str) -> str:
-    """What a player calls a preset (``preset_names``), its code name being ``name``."""
-    return terms(lang)(f"preset_names.{name}")
-
-
 def _heading(name: str, lang: str) -> str:
     """A preset's column heading: its name over its code name, which never breaks."""
-    return f"{preset_name(name, lang)}<br>`{name}`"
+    return f"{spoken_name(name, lang)}<br>`{name}`"
 
 
 def printed_page(document: str, preset: str) -> str:
