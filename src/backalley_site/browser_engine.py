@@ -7,7 +7,7 @@
   (``overrides/assets/engine/``).
 
 Nothing is fetched from the network, and the same tree gives the same bytes: the zip's entries
-are in name order with a fixed date and mode. Independent of MkDocs (``hooks/browser_engine.py``
+are in name order with a fixed date and mode. Independent of MkDocs (``hooks/site_assets.py``
 calls ``write_engine`` once per build).
 """
 from __future__ import annotations

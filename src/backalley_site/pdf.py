@@ -122,11 +122,18 @@ _REFERENCE = re.compile(r"""(?:href|src)="([^"#?]+)|url\(["']?([^"')#?]+)""")
 
 def print_key(html: Path, date: datetime, paper: str) -> str:
     """The hash of everything that decides the bytes of ``html`` printed (see ``print_cached``)."""
+    return drawn_key(html, paper.encode(), date.isoformat().encode())
+
+
+def drawn_key(html: Path, *settings: bytes) -> str:
+    """The hash of everything that decides what Chromium draws from ``html`` with ``settings``
+    (a paper and a date, a picture's size): the page and every file it refers to, the fonts,
+    the Chromium binary and this module."""
     digest = hashlib.sha256()
     executable = chromium_path()
     stat = executable.stat()
     for part in (Path(__file__).read_bytes(), f"{executable}:{stat.st_size}:{stat.st_mtime_ns}".encode(),
-                 _fonts(), paper.encode(), date.isoformat().encode()):
+                 _fonts(), *settings):
         digest.update(hashlib.sha256(part).digest())
     seen: set[Path] = set()
     todo = [html.resolve()]

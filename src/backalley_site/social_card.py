@@ -2,17 +2,18 @@
 the site's logo and name on the card table's green, 1200 × 630, the same in every language.
 
 It is drawn from the logo (``overrides/assets/images/logo.svg``) by headless Chromium and kept
-in ``.cache/social/`` under a hash of what it is drawn from, so a build draws it once.
+in ``.cache/social/`` under a hash of what it is drawn from (the page, the fonts, Chromium), so
+a build draws it once.
 """
 from __future__ import annotations
 
-import hashlib
+import tempfile
 from pathlib import Path
 
 from backalley.files import write_whole
 
 from . import ROOT
-from .pdf import LAUNCH_ARGS, chromium_path
+from .pdf import LAUNCH_ARGS, chromium_path, drawn_key
 
 SIZE = {"width": 1200, "height": 630}
 LOGO = ROOT / "overrides" / "assets" / "images" / "logo.svg"
@@ -32,13 +33,17 @@ def card_html(site_name: str) -> str:
 
 
 def social_card(site_name: str, cache: Path) -> bytes:
-    """The PNG, from the cache when it was drawn before from the same page and Chromium."""
+    """The PNG, from the cache when it was drawn before from the same page, fonts and Chromium
+    (``pdf.drawn_key``, as the printed documents are kept)."""
     page = card_html(site_name)
-    chromium = chromium_path()
-    key = hashlib.sha256(page.encode() + str(chromium.stat().st_size).encode()).hexdigest()[:24]
+    with tempfile.TemporaryDirectory(prefix="backalley-social-") as folder:
+        source = Path(folder) / "card.html"
+        source.write_text(page, encoding="utf-8")
+        key = drawn_key(source, f"png {SIZE['width']}x{SIZE['height']}".encode())
     kept = cache / f"{key}.png"
     if kept.is_file():
         return kept.read_bytes()
+    chromium = chromium_path()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
