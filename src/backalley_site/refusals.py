@@ -33,10 +33,17 @@ class Counted:
 def message(error, lang: str) -> str:
     """``error`` (a refusal, ``InvalidArgument`` or ``Reason``) as one sentence in ``lang``,
     ending with its rule's number ("… (règle 3.12)"), typeset as the site's pages are."""
-    text = _sentence(error, lang)
-    if "_" not in text.split(" ", 1)[0]:  # a sentence starts with a capital, a name from the code as written
-        text = text[:1].upper() + text[1:]
-    return typeset_text(_cited(text, error, lang), lang)
+    return typeset_text(_cited(_capitalized(_sentence(error, lang)), error, lang), lang)
+
+
+def _capitalized(text: str) -> str:
+    """``text`` opening with a capital, unless it opens with a name from the code (``trump_played``)."""
+    return text if "_" in text.split(" ", 1)[0] else text[:1].upper() + text[1:]
+
+
+def _cards(cards, lang: str) -> str:
+    """Cards as the site writes them, separated by spaces."""
+    return " ".join(card_text(c, lang) for c in cards)
 
 
 def _cited(text: str, error, lang: str) -> str:
@@ -70,7 +77,7 @@ def _detail(name: str, value, lang: str, error):
     if name == "card":
         return card_text(value, lang)
     if name == "cards":
-        return " ".join(card_text(c, lang) for c in value)
+        return _cards(value, lang)
     if name in SEATS:
         return Inflected("seat", value, lang)
     if name == "suit":
@@ -95,9 +102,8 @@ def verdict(card, reason, legal, lang: str) -> list[str]:
     shown = card_text(card, lang)
     lines = [t("refusals.explain.may", card=shown) if reason is None
              else t("refusals.explain.may-not", card=shown, reason=_cited(_sentence(reason, lang), reason, lang)),
-             t("refusals.explain.legal", cards=" ".join(card_text(c, lang) for c in legal)
-               or t("refusals.explain.none"))]
+             t("refusals.explain.legal", cards=_cards(legal, lang) or t("refusals.explain.none"))]
     if reason is not None:
         lines.append(t("refusals.explain.rule", number=reason.number, address=address(reason, lang)))
-    lines[0] = lines[0][:1].upper() + lines[0][1:]
+    lines[0] = _capitalized(lines[0])
     return [typeset_text(line, lang) for line in lines]
