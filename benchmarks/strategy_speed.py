@@ -9,7 +9,7 @@ shared machine slows some rounds down.
 """
 import argparse
 import sys
-import time
+import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
@@ -21,13 +21,8 @@ from backalley.strategy import HeuristicPlayer  # noqa: E402
 
 
 def best(repeat: int, work) -> float:
-    """The shortest of ``repeat`` timed runs of ``work``."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    """The shortest of ``repeat`` timed runs of ``work``, in seconds."""
+    return min(timeit.repeat(work, number=1, repeat=repeat))
 
 
 def main() -> None:

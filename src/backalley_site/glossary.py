@@ -77,8 +77,8 @@ def linked_terms(page_html: str, lang: str, glossary: str) -> str:
 
     def link(match):
         key = keys.get(html.unescape(match.group(1)))
-        before = page_html[: match.start()]
-        if key is None or before.rfind("<a ") > before.rfind("</a>"):  # already inside a link
+        start = match.start()
+        if key is None or page_html.rfind("<a ", 0, start) > page_html.rfind("</a>", 0, start):  # inside a link
             return match.group(0)
         return f'<a class="ba-term" href="{glossary}#glossary-{key}" title="{match.group(1)}">{match.group(2)}</a>'
 
