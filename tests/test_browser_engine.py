@@ -11,13 +11,16 @@ import io
 import json
 import os
 import shutil
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from browsing import LANGUAGES, PHONE, Reader, root_of
-from backalley_site.browser_engine import RUNTIME, RUNTIME_FILES, package_zip
+from backalley.web import handle
+from backalley_site.browser_engine import RUNTIME, RUNTIME_FILES, engine_zip
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = "/assets/engine/"
@@ -92,7 +95,9 @@ def test_an_illegal_play_rejects_with_its_rule_and_number(started, lang):
     assert (error["kind"], error["rule"], error["number"]) == ("IllegalPlay", "follow-suit", "3.2")
     assert error["address"] == f"{root_of(lang).lstrip('/')}tricks/#rule-3.2"
     assert error["href"] == f"{reader.base_url}{root_of(lang)}tricks/#rule-3.2"
-    assert "KH" in error["message"]
+    same = json.dumps({"call": "trick_splits", "args": [HANDS, "H", "W"], "lang": lang,
+                       "kwargs": {"bids": [1, "pass", "pass", "pass"], "plays": ["2S", "KH"]}})
+    assert error["message"] == json.loads(handle(same))["error"]["message"]  # in the language, as the CLI says it
 
 
 def test_a_request_for_no_public_function_rejects_as_internal(started):
@@ -186,21 +191,37 @@ def test_the_site_serves_the_pinned_runtime_and_this_trees_package(built_site):
     for name in RUNTIME_FILES:
         assert filecmp.cmp(engine / "pyodide" / name, RUNTIME / name, shallow=False), name
     assert sorted(p.name for p in (engine / "pyodide").iterdir()) == sorted(RUNTIME_FILES)
-    assert (engine / "backalley.zip").read_bytes() == package_zip(ROOT / "src" / "backalley")
+    assert (engine / "backalley.zip").read_bytes() == engine_zip(ROOT / "src")
     assert {"engine.js", "worker.mjs"} <= {p.name for p in engine.iterdir()}
 
 
-def test_the_package_zip_is_the_same_bytes_whatever_the_files_dates(tmp_path):
-    source = ROOT / "src" / "backalley"
-    copy = shutil.copytree(source, tmp_path / "backalley", ignore=shutil.ignore_patterns("__pycache__"))
+def test_the_engine_zip_is_the_same_bytes_whatever_the_files_dates(tmp_path):
+    source = ROOT / "src"
+    copy = shutil.copytree(source, tmp_path / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     for number, path in enumerate(sorted(copy.rglob("*"))):
         os.utime(path, (1_000_000_000 + number, 1_000_000_000 + number))
-    (copy / "__pycache__").mkdir()
-    (copy / "__pycache__" / "cards.cpython-311.pyc").write_bytes(b"compiled")
-    assert package_zip(copy) == package_zip(source)
-    names = zipfile.ZipFile(io.BytesIO(package_zip(source))).namelist()
-    assert names == sorted(names) and "backalley/web.py" in names and "backalley/__init__.py" in names
-    assert not [name for name in names if "__pycache__" in name]
+    (copy / "backalley" / "__pycache__").mkdir()
+    (copy / "backalley" / "__pycache__" / "cards.cpython-311.pyc").write_bytes(b"compiled")
+    assert engine_zip(copy) == engine_zip(source)
+    names = zipfile.ZipFile(io.BytesIO(engine_zip(source))).namelist()
+    assert names == sorted(names) and "backalley/web.py" in names and "backalley_site/refusals.py" in names
+    assert not [name for name in names if "__pycache__" in name or name.endswith(".so")]
+
+
+def test_the_engine_zip_alone_gives_refusals_in_every_language(tmp_path):
+    """Unpacked into an empty folder, with nothing installed beside the standard library, the zip
+    answers a refusal in French (the site's card names) as the worker will: it carries the words."""
+    zipfile.ZipFile(io.BytesIO(engine_zip(ROOT / "src"))).extractall(tmp_path)
+    request = json.dumps({"call": "check_play", "args": ["9S", ["5H", "KH", "9S", "2C"]],
+                          "kwargs": {"trick": ["BIG"], "trump": "H"}, "lang": "fr"})
+    program = (f"import sys; sys.path.insert(0, {str(tmp_path)!r}); from backalley.web import handle; "
+               f"print(handle({request!r})); print(sorted(m.split('.')[0] for m in sys.modules if m.startswith(('babel', 'markupsafe')))[:1])")
+    out = subprocess.run([sys.executable, "-I", "-S", "-c", program], capture_output=True, text=True, check=True,
+                         cwd=tmp_path).stdout.splitlines()
+    reply = json.loads(out[0])["ok"]
+    assert reply == json.loads(handle(request))["ok"]  # as the installed site words it
+    assert reply["message"].startswith("BIG a été entamé") and "R♥" in reply["message"]
+    assert reply["address"] == "fr/tricks/#rule-3.12" and out[1] == "['babel']"
 
 
 def test_the_runtime_is_pinned_with_its_integrity_hash():

@@ -2,7 +2,10 @@
 
 - ``pyodide/``: the files the pinned Pyodide runtime needs to start (``package.json`` pins it,
   ``package-lock.json`` holds its integrity hash, ``./dev`` runs ``npm ci``);
-- ``backalley.zip``: this tree's ``backalley`` package, which the worker unpacks and imports;
+- ``backalley.zip``: this tree's ``backalley`` package, and what gives its refusals in the
+  reader's language (``backalley_site.refusals`` with the term files, and the part of Babel and
+  MarkupSafe it uses, with their licences, Babel's data cut to the site's four locales); the
+  worker unpacks it and imports ``backalley.web``;
 - ``engine.js`` (the bridge pages import) and ``worker.mjs`` come with the theme's static files
   (``overrides/assets/engine/``).
 
@@ -17,19 +20,32 @@ import zipfile
 from io import BytesIO
 from pathlib import Path
 
+import babel
+import markupsafe
+
+from backalley.rulebook import LANGUAGES
+
+from .terms import terms
+
 RUNTIME = Path(__file__).resolve().parents[2] / "node_modules" / "pyodide"
 """Where ``npm ci`` installed the runtime: beside this builder, as ``.venv`` is (a copy of the
 sources built elsewhere, as tests/test_reproducible.py does, uses the same one)."""
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """What ``loadPyodide`` fetches to start: its module, the compiled CPython and its JavaScript,
 the standard library and the package lock (read at start even when no package is loaded)."""
-PACKAGE = "src/backalley"
 FOLDER = "assets/engine"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the earliest date a zip can hold
 
+SITE_FILES = ("__init__.py", "formatting.py", "refusals.py", "typography.py", "terms/__init__.py",
+              *(f"terms/{lang}.toml" for lang in LANGUAGES))
+"""What ``backalley_site.refusals`` imports, and the words it reads (tests/test_browser_engine.py
+imports it from the zip alone)."""
+BABEL_FILES = ("__init__.py", "core.py", "lists.py", "localedata.py", "numbers.py", "plural.py", "global.dat")
+MARKUPSAFE_FILES = ("__init__.py", "_native.py")  # without its compiled speed-up: the pure fallback
+
 
 def write_engine(root: Path, site_dir: Path) -> list[Path]:
-    """Copy the runtime and write the zip of the package of the tree at ``root`` into
+    """Copy the runtime and write the zip of the engine of the tree at ``root`` into
     ``site_dir/assets/engine/``; the files written, in order."""
     missing = [name for name in RUNTIME_FILES if not (RUNTIME / name).is_file()]
     if missing:
@@ -42,22 +58,52 @@ def write_engine(root: Path, site_dir: Path) -> list[Path]:
     for name in RUNTIME_FILES:
         written.append(Path(shutil.copyfile(RUNTIME / name, target / "pyodide" / name)))
     package = target / "backalley.zip"
-    package.write_bytes(package_zip(root / PACKAGE))
+    package.write_bytes(engine_zip(root / "src"))
     written.append(package)
     return written
 
 
-def package_zip(package: Path) -> bytes:
-    """The package folder as a zip whose entries are ``<name>/…`` (so the folder it is unpacked
-    into goes on ``sys.path``); the same files give the same bytes."""
-    files = sorted(
-        path for path in package.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
-    )
+def engine_files(src: Path) -> list[tuple[str, Path]]:
+    """``(name in the zip, file)`` for everything the browser's engine imports or reads, by name:
+    the whole ``backalley`` package under ``src``, the refusals' part of ``backalley_site`` and
+    of the libraries it uses."""
+    files = [(path.relative_to(src).as_posix(), path) for path in (src / "backalley").rglob("*")
+             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"]
+    files += [(f"backalley_site/{name}", src / "backalley_site" / name) for name in SITE_FILES]
+    babel_dir, markupsafe_dir = Path(babel.__file__).parent, Path(markupsafe.__file__).parent
+    files += [(f"babel/{name}", babel_dir / name) for name in BABEL_FILES]
+    files += [(f"babel/locale-data/{name}.dat", babel_dir / "locale-data" / f"{name}.dat") for name in _locales()]
+    files += [(f"markupsafe/{name}", markupsafe_dir / name) for name in MARKUPSAFE_FILES]
+    files += [(f"{name}/{_licence(module).name}", _licence(module)) for name, module in
+              (("babel", babel), ("markupsafe", markupsafe))]
+    return sorted(files)
+
+
+def _locales() -> list[str]:
+    """The Babel locales the term files name, each with the locales it inherits from (``pt_PT``:
+    ``pt``, ``root``)."""
+    names = {"root"}
+    for lang in LANGUAGES:
+        parts = terms(lang)("format.locale").split("_")
+        names.update("_".join(parts[:end]) for end in range(1, len(parts) + 1))
+    return sorted(names)
+
+
+def _licence(module) -> Path:
+    """The licence file the installed distribution of ``module`` carries."""
+    from importlib.metadata import distribution
+
+    found = [f for f in distribution(module.__name__).files or () if f.name.upper().startswith("LICENSE")]
+    return Path(found[0].locate())
+
+
+def engine_zip(src: Path) -> bytes:
+    """The engine as a zip whose entries are ``<package>/…`` (so the folder it is unpacked into
+    goes on ``sys.path``); the same files give the same bytes, whatever their dates."""
     buffer = BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for path in files:
-            entry = zipfile.ZipInfo(f"{package.name}/{path.relative_to(package).as_posix()}", ZIP_DATE)
+        for name, path in engine_files(src):
+            entry = zipfile.ZipInfo(name, ZIP_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, path.read_bytes(), compresslevel=9)
