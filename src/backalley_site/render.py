@@ -38,6 +38,7 @@ from . import glossary
 from . import rule_numbers
 from . import simulations
 from . import sheet
+from . import tools
 from . import variants_view
 from .examples import Examples
 from .terms import terms
@@ -153,6 +154,7 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         legal_bids=_once(backalley.legal_bids),
         pack_size=len(backalley.PACK),
         partner_share=PARTNER_SHARE,
+        tool=functools.partial(tools.tool, lang=lang),
     )
     env.globals.update({name: functools.partial(getattr(variants_view, name), lang=lang)
                         for name in variants_view.PAGE_NAMES})

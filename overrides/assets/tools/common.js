@@ -1,0 +1,87 @@
+// What every tool draws with, from the words of its page (the box's JSON data block,
+// backalley_site/tools.py): numbers in the page's format, counted nouns in the language's plural
+// forms, cards, seats and sides by the site's names, a refusal with its rule's link. No rule here:
+// legality, scores and refusals come from the engine.
+
+const MINUS = "\u2212";
+const NBSP = "\u00a0";
+const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const REOPEN = "backalley.reopen.";
+
+/** `text` with each {name} replaced by fields[name]. */
+export function fill(text, fields) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
+}
+
+function locale(words) {
+  return words.locale.replace("_", "-");
+}
+
+/** A whole number as the page writes it: the language's grouping and a true minus sign. */
+export function number(value, words) {
+  const text = new Intl.NumberFormat(locale(words), { maximumFractionDigits: 0 }).format(Math.abs(value));
+  return value < 0 ? MINUS + text : text;
+}
+
+/** `value` and the form of `noun` ([plural] of the term files) its plural category takes. */
+export function count(value, noun, words) {
+  const forms = words.plural[noun];
+  const category = new Intl.PluralRules(locale(words)).select(value);
+  return number(value, words) + NBSP + (forms[category] ?? forms.other);
+}
+
+/** A card ("KH", "BIG") as the page prints it: rank letter then suit symbol. */
+export function cardText(card, words) {
+  if (card in words.jokers) return words.jokers[card];
+  const rank = card.slice(0, -1);
+  return (words.ranks[rank] ?? rank) + SUITS[card.slice(-1)];
+}
+
+/** The card in a span coloured as the page's cards are. */
+export function cardNode(card, words) {
+  const span = document.createElement("span");
+  span.className = "ba-card" + ("HD".includes(card.slice(-1)) && !(card in words.jokers) ? " ba-red" : "");
+  span.textContent = cardText(card, words);
+  return span;
+}
+
+export const seat = (code, words) => words.seats[code];
+export const side = (code, words) => words.sides[code];
+
+/** A refusal (a rejected call) as a paragraph: the engine's message, as text, and its rule's link. */
+export function refusalNode(error, words) {
+  const said = document.createElement("p");
+  said.className = "ba-tool__refusal";
+  said.setAttribute("role", "alert");
+  if (error.kind === "internal" || !error.message) {
+    said.textContent = fill(words.tools.internal, { detail: error.message || String(error) });
+    return said;
+  }
+  said.textContent = error.message + " ";
+  if (error.href && error.number) {
+    const link = document.createElement("a");
+    link.href = error.href;
+    link.textContent = fill(words.tools.rule, { number: error.number });
+    said.append(link);
+  }
+  return said;
+}
+
+/** Whether the tool asked to be opened again when its page is (an evening in progress). */
+export function reopens(name) {
+  try {
+    return localStorage.getItem(REOPEN + name) === "yes";
+  } catch {
+    return false;
+  }
+}
+
+/** Ask for the tool to be opened again with its page (on), or not any more (off). */
+export function keepOpen(name, on) {
+  try {
+    if (on) localStorage.setItem(REOPEN + name, "yes");
+    else localStorage.removeItem(REOPEN + name);
+  } catch {
+    // storage refused (a private window): the reader presses the button again
+  }
+}

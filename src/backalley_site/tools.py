@@ -1,0 +1,74 @@
+"""The box a page places a tool in (``{{ tool("scorekeeper") }}``): the button that starts it,
+its progress bar, and its words in the page's language as a JSON data block.
+
+No tool's code loads with the page. ``overrides/assets/tools/tools.js`` (which main.html adds to a
+page that has a box) starts the engine (``assets/engine/engine.js``) when the reader presses the
+button, then imports the tool's module ``assets/tools/<name>.js`` and calls its ``mount``. The
+words come from the term files: ``[tools]`` (every tool's), ``[tools.<name>]`` (the tool's own)
+and the card words every tool draws with, typeset as the pages are.
+"""
+from __future__ import annotations
+
+import json
+
+from markupsafe import Markup, escape
+
+from .terms import terms
+from .typography import typeset_text
+
+TOOLS = ("scorekeeper", "calculator", "may_play")
+"""Every tool, by the name of its module and of its words' section."""
+CARD_WORDS = ("seats", "sides", "suits", "ranks", "jokers", "spoken", "bids", "preset_names", "plural")
+"""The sections of the term files every tool draws with (a seat, a card, a bid, a preset)."""
+
+
+class ToolError(ValueError):
+    """A page names a tool that does not exist."""
+
+
+def words(name: str, lang: str) -> dict:
+    """The words of tool ``name`` in ``lang``: ``tools`` (every tool's), ``tool`` (its own), each
+    of ``CARD_WORDS`` as a table, ``lang`` and the Babel ``locale``; texts typeset for ``lang``."""
+    if name not in TOOLS:
+        raise ToolError(f"no tool called {name!r} (tools: {', '.join(TOOLS)})")
+    t = terms(lang)
+    shared = {key: text for key, text in t.table("tools").items() if key.split(".")[0] not in TOOLS}
+    found = {"lang": lang, "locale": t("format.locale"),
+             "tools": _typeset(_nested(shared), lang), "tool": _typeset(_nested(t.table(f"tools.{name}")), lang)}
+    found.update({section: _typeset(_nested(t.table(section)), lang) for section in CARD_WORDS})
+    return found
+
+
+def tool(name: str, lang: str) -> Markup:
+    """The box of tool ``name`` for a page in ``lang``: a heading-less region the tool draws in."""
+    data = words(name, lang)
+    own = data["tool"]
+    payload = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return Markup(
+        f'<div class="ba-tool" data-tool="{name}" role="region" aria-label="{escape(own["title"])}">\n'
+        f'<button type="button" class="md-button md-button--primary ba-tool__start">{escape(own["start"])}</button>\n'
+        f'<div class="ba-tool__loading" hidden><progress max="3" value="0" aria-label="{escape(own["title"])}"></progress>'
+        f'<p class="ba-tool__status" role="status" aria-live="polite"></p></div>\n'
+        f'<div class="ba-tool__view"></div>\n'
+        f'<noscript><p>{escape(data["tools"]["noscript"])}</p></noscript>\n'
+        f'<script type="application/json" class="ba-tool__words">{payload}</script>\n'
+        f'</div>'
+    )
+
+
+def _nested(flat: dict) -> dict:
+    """``{"a.b": x}`` as ``{"a": {"b": x}}``."""
+    tree: dict = {}
+    for key, text in sorted(flat.items()):
+        *parents, last = key.split(".")
+        node = tree
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[last] = text
+    return tree
+
+
+def _typeset(value, lang: str):
+    if isinstance(value, dict):
+        return {key: _typeset(item, lang) for key, item in value.items()}
+    return typeset_text(value, lang) if isinstance(value, str) else value
