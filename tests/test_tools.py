@@ -23,7 +23,7 @@ def test_every_language_gives_a_tool_the_same_words(name):
     english = shape(words(name, "en"))
     for lang in LANGUAGES[1:]:
         found = shape(words(name, lang))
-        assert found["plural"].keys() == english["plural"].keys(), lang
+        assert found["plural"].keys() >= english["plural"].keys(), lang
         assert {**found, "plural": None} == {**english, "plural": None}, lang
 
 
