@@ -1,6 +1,7 @@
 """Shared fixtures: the site built once per test session, served to a browser (``browsing``)."""
 from __future__ import annotations
 
+import fcntl
 import functools
 import os
 import subprocess
@@ -36,16 +37,32 @@ def cli(capsys):
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    """``mkdocs build --strict`` of this repository, once per session, in a temporary folder."""
-    site = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "BACKALLEY_HOOK": "on"}
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT, env=env, capture_output=True, text=True,
-    )
-    if build.returncode:
-        pytest.fail(f"mkdocs build --strict failed:\n{build.stderr[-4000:]}", pytrace=False)
+    """``mkdocs build --strict`` of this repository, once per test run, in a temporary folder.
+
+    With pytest-xdist (``./dev test`` runs two workers) the first worker to need the site builds
+    it under a lock in the run's shared temporary folder; the others wait and use the same one."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # every worker's base folder sits in the run's one folder
+    site, done = shared / "built-site", shared / "built-site.done"
+    with open(shared / "built-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "BACKALLEY_HOOK": "on"}
+            build = subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+                cwd=ROOT, env=env, capture_output=True, text=True,
+            )
+            if build.returncode:
+                pytest.fail(f"mkdocs build --strict failed:\n{build.stderr[-4000:]}", pytrace=False)
+            done.write_text("built\n")
     return site
+
+
+def pytest_collection_modifyitems(items):
+    """Tests that need the built site run last: while one worker builds it, the others run the
+    engine's tests (a stable sort keeps each group in its own order)."""
+    items.sort(key=lambda item: "built_site" in getattr(item, "fixturenames", ()))
 
 
 @pytest.fixture(scope="session")

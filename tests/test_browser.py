@@ -26,35 +26,6 @@ from browsing import (
     language_of, root_of,
 )
 
-# -- language switcher --------------------------------------------------------------------------
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_language_switcher_leads_to_the_same_page_in_each_language(reader, pages, lang):
-    """On a phone: open the switcher in the header, pick a language, land on the same page."""
-    assert sorted(pages[lang]) == sorted(pages[DEFAULT_LANGUAGE]), "the languages have different pages"
-    one = reader(PHONE)
-    page = one.page
-    wrong = []
-    for path, url in all_pages(pages, lang):
-        one.visit(url)
-        for other in LANGUAGES:
-            if other == lang:
-                continue
-            if page.url != url:
-                page.go_back()
-                assert page.url == url
-            page.locator(".md-header .md-select > button").click()
-            link = page.locator(f'.md-header a.md-select__link[hreflang="{other}"]')
-            with page.expect_navigation():
-                link.click()
-            landed = page.url
-            expected = pages[other][path]
-            html_lang = page.evaluate("document.documentElement.lang")
-            if landed != expected or html_lang != other:
-                wrong.append(f"{url} -> {other}: landed on {landed} (lang={html_lang}), expected {expected}")
-    assert not wrong, "\n".join(wrong)
-
-
 # -- search -------------------------------------------------------------------------------------
 
 def card_terms() -> dict[str, dict[str, str]]:
@@ -237,21 +208,61 @@ LAYOUT_CHECK = r"""
 """
 
 
+@functools.cache
+def phone_walk(browser, base_url: str, pages_key: tuple, lang: str) -> dict:
+    """Every page of ``lang`` on a phone, each in a new browser context (nothing cached), as a
+    first visit and then used: what three tests below check, walked once per language.
+
+    ``weights``: page -> bytes of its first load (every response until the network is idle,
+    each compressed with gzip -9) and ``parts``: page -> those responses; ``layout``: what
+    ``LAYOUT_CHECK`` found at the top and scrolled down, and how many diagrams it saw; then each
+    page is used (a search, the language menu, a scroll to the end) and the 404 page visited:
+    ``outside`` (requests to other hosts), ``failed``, ``errors``, ``requests``."""
+    pages = {lang: dict(pages_key)}
+    found = {"weights": {}, "parts": {}, "problems": [], "diagrams": 0,
+             "outside": [], "failed": [], "errors": [], "requests": []}
+    missing = base_url + missing_page(lang)
+    for path, url in [*all_pages(pages, lang), (None, missing)]:
+        one = Reader(browser, base_url, PHONE)
+        try:
+            one.visit(url, idle=True)
+            if path is not None:
+                parts = [(len(gzip.compress(r.body(), compresslevel=9, mtime=0)), r.url) for r in one.responses]
+                found["weights"][path or "/"] = sum(size for size, _ in parts)
+                found["parts"][path or "/"] = parts
+                for scrolled in (False, True):  # the header shows the page title once the page scrolls
+                    if scrolled:
+                        one.page.evaluate("window.scrollTo(0, 600)")
+                        one.page.wait_for_timeout(150)
+                    result = one.page.evaluate(LAYOUT_CHECK)
+                    found["problems"] += [f"{url}: {problem}" for problem in result["problems"]]
+                found["diagrams"] += result["diagrams"]
+                search(one, "board")
+                one.page.keyboard.press("Escape")
+                one.page.locator(".md-header .md-select > button").click()
+                one.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+                one.settle()
+            found["outside"] += one.outside()
+            found["failed"] += [f for f in one.failed if not f.startswith(f"{missing} (404)")]
+            found["errors"] += one.errors
+            found["requests"] += one.requests
+        finally:
+            one.close()
+    return found
+
+
+@pytest.fixture
+def walked(browser, base_url, pages):
+    """``walked(lang)``: the phone walk of ``lang`` (``phone_walk``), once per module."""
+    return lambda lang: phone_walk(browser, base_url, tuple(sorted(pages[lang].items())), lang)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_on_a_phone_nothing_scrolls_sideways_not_even_a_card_diagram(reader, pages, lang):
-    one = reader(PHONE)
-    problems, diagrams = [], 0
-    for path, url in all_pages(pages, lang):
-        one.visit(url)
-        for scrolled in (False, True):  # the header shows the page title once the page scrolls
-            if scrolled:
-                one.page.evaluate("window.scrollTo(0, 600)")
-                one.page.wait_for_timeout(150)
-            result = one.page.evaluate(LAYOUT_CHECK)
-            problems += [f"{url}: {problem}" for problem in result["problems"]]
-        diagrams += result["diagrams"]
-    assert not sorted(set(problems)), "\n".join(sorted(set(problems)))
-    assert diagrams, f"{lang}: no card diagram was checked"
+def test_on_a_phone_nothing_scrolls_sideways_not_even_a_card_diagram(walked, lang):
+    found = walked(lang)
+    problems = sorted(set(found["problems"]))
+    assert not problems, "\n".join(problems)
+    assert found["diagrams"], f"{lang}: no card diagram was checked"
 
 
 # -- accessibility ------------------------------------------------------------------------------
@@ -429,26 +440,14 @@ def test_card_diagrams_speak_the_page_language_and_show_suits_by_symbol(reader, 
 # -- privacy ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_loading_and_using_every_page_asks_nothing_of_another_host(reader, pages, base_url, lang):
-    """Load each page, search, open the language menu, scroll to the end: every request goes to
-    the local server, and every one of them is answered (nothing missing)."""
-    one = reader(PHONE)
-    urls = [url for _, url in all_pages(pages, lang)]
-    for url in urls:
-        one.visit(url, idle=True)
-        search(one, "board")
-        one.page.keyboard.press("Escape")
-        one.page.locator(".md-header .md-select > button").click()
-        one.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-        one.settle()
-    missing = base_url + missing_page(lang)
-    one.visit(missing, idle=True)
-    outside = one.outside()
-    assert not outside, f"{lang}: requests to other hosts:\n" + "\n".join(sorted(set(outside)))
-    failed = [f for f in one.failed if not f.startswith(f"{missing} (404)")]
-    assert not failed, f"{lang}: requests that failed:\n" + "\n".join(sorted(set(failed)))
-    assert not one.errors, one.errors
-    assert any("/search/search_index.json" in url for url in one.requests), "the search was not used"
+def test_loading_and_using_every_page_asks_nothing_of_another_host(walked, lang):
+    """Load each page, search, open the language menu, scroll to the end, and the 404 page: every
+    request goes to the local server, and every one of them is answered (nothing missing)."""
+    found = walked(lang)
+    assert not found["outside"], f"{lang}: requests to other hosts:\n" + "\n".join(sorted(set(found["outside"])))
+    assert not found["failed"], f"{lang}: requests that failed:\n" + "\n".join(sorted(set(found["failed"])))
+    assert not found["errors"], found["errors"]
+    assert any("/search/search_index.json" in url for url in found["requests"]), "the search was not used"
 
 
 def test_the_browser_cannot_reach_other_hosts_and_the_record_shows_it(reader, pages):
@@ -485,22 +484,13 @@ def test_a_missing_page_gets_the_404_page_of_its_language(reader, pages, base_ur
 # -- weight -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_first_load_of_every_page_is_under_100_kb_compressed(reader, pages, lang, record_property):
+def test_the_first_load_of_every_page_is_under_100_kb_compressed(walked, lang, record_property):
     """A first visit (empty cache) of each page: everything the browser fetches until the network
     is idle (HTML, CSS, JavaScript, images, data), each response compressed with gzip -9."""
-    heavy, weights = [], {}
-    for path, url in all_pages(pages, lang):
-        one = reader(PHONE)  # a new context: nothing cached
-        one.visit(url, idle=True)
-        total, parts = 0, []
-        for response in one.responses:
-            body = response.body()
-            size = len(gzip.compress(body, compresslevel=9, mtime=0))
-            total += size
-            parts.append(f"    {size:>7,} B  {response.url}")
-        weights[path or "/"] = total
-        if total >= FIRST_LOAD_LIMIT:
-            heavy.append(f"{url}: {total:,} B\n" + "\n".join(parts))
+    found = walked(lang)
+    weights = found["weights"]
+    heavy = [f"{path}: {weights[path]:,} B\n" + "\n".join(f"    {size:>7,} B  {url}" for size, url in found["parts"][path])
+             for path in weights if weights[path] >= FIRST_LOAD_LIMIT]
     record_property("first_load_bytes", weights)
     print(f"\nfirst load, gzip, {lang}: " + ", ".join(f"{p} {w / 1000:.1f} kB" for p, w in weights.items()))
     assert not heavy, "\n".join(heavy)
