@@ -48,7 +48,8 @@ class ToolError(ValueError):
 
 def words(name: str, lang: str) -> dict:
     """The words of tool ``name`` in ``lang``: ``tools`` (every tool's), ``tool`` (its own), each
-    of ``CARD_WORDS`` as a table, ``lang`` and the Babel ``locale``; texts typeset for ``lang``."""
+    of ``CARD_WORDS`` as a table, its ``EXTRA_WORDS``, ``lang`` and the Babel ``locale``; texts
+    typeset for ``lang``."""
     if name not in TOOLS:
         raise ToolError(f"no tool called {name!r} (tools: {', '.join(TOOLS)})")
     t = terms(lang)

@@ -379,9 +379,12 @@ class Keeper {
   sheet(card) {
     const w = this.words;
     const table = element("table", { class: "ba-keeper__sheet" }, element("caption", { text: this.say.sheet }));
+    const heading = (words, code) => {  // the side's short name kept on one line
+      const [before, after] = words.split("{side}");
+      return element("th", { scope: "col" }, before, element("span", { class: "ba-keeper__side", text: this.say.short[code] }), after);
+    };
     const head = element("tr", {}, element("th", { scope: "col", text: this.say.col_deal }),
-      ...SIDES.map((code) => element("th", { scope: "col", text: fill(this.say.col_score, { side: this.say.short[code] }) })),
-      ...SIDES.map((code) => element("th", { scope: "col", text: fill(this.say.col_total, { side: this.say.short[code] }) })));
+      ...SIDES.map((code) => heading(this.say.col_score, code)), ...SIDES.map((code) => heading(this.say.col_total, code)));
     const body = element("tbody");
     for (const row of card.rows) {
       const cells = row.thrown_in
