@@ -132,3 +132,71 @@ def test_new_does_not_overwrite_an_evening(tmp_path, cli):
     kept = path.read_bytes()
     status, _, err = cli("scorecard", path, "new")
     assert status == 2 and "--force" in err and path.read_bytes() == kept
+
+
+# -- scorecard_entry: the one way in for the command line and the browser -------------------------
+
+def test_the_shared_entry_writes_what_the_command_line_writes(tmp_path, cli):
+    from backalley import scorecard_entry
+    path = tmp_path / "evening.json"
+    steps = [(("new", "--variant", "short-14", "--dealer", "E"), dict(action="new", variant="short-14", dealer="E")),
+             (("add", 2, "pass", 3, "pass", "--ns", 1), dict(action="add", bids=["2", "pass", "3", "pass"], tricks=1)),
+             (("throw-in",), dict(action="throw-in")),
+             (("add", "board", "pass", "pass", "pass", "--ns", 6), dict(action="add", bids=["board"] + ["pass"] * 3, tricks=6)),
+             (("revoke", "ns"), dict(action="revoke", revoke="NS")),
+             (("undo",), dict(action="undo"))]
+    text = None
+    for argv, entry in steps:
+        assert cli("scorecard", path, *argv)[0] == 0
+        text = scorecard_entry(text, entry.pop("action"), **entry).text
+        assert text == path.read_text(encoding="utf-8")
+
+
+def test_the_shared_entry_gives_the_view_its_bids_and_csv():
+    from backalley import legal_bids, scorecard_entry
+    entry = scorecard_entry(None, "new", variant="short-14")
+    data = entry.to_data()
+    assert data["file"] == entry.text and data["card"] == entry.card.to_data()
+    assert data["bids"] == legal_bids(7, "short-14") and data["csv"] == entry.card.to_csv()
+    assert data["card"]["next_deal"] == {"number": 1, "hand_size": 7, "dealer": "N", "first_bidder": "E",
+                                         "bidders": ["E", "S", "W", "N"]}
+    card = Scorecard("standard,schedule=1/1,tie=tiebreak")
+    card.record(["board", "pass", "pass", "pass"], 0)    # E's board made
+    card.record(["board", "pass", "pass", "pass"], 1)    # S's board made: equal totals
+    tied = scorecard_entry(card.to_json(), "show").to_data()
+    assert tied["card"]["needs_tiebreak"] and tied["bids"] == []
+    assert tied["card"]["rows"] == [row.to_data() for row in card.rows]
+
+
+@pytest.mark.parametrize("saved, action, kwargs, key", [
+    (None, "add", {"bids": [1, "pass", "pass", "pass"], "tricks": 5}, "scorecard-unsaved"),
+    ("{}", "new", {}, "scorecard-saved"),
+    (None, "erase", {}, "scorecard-action"),
+    ("not json", "show", {}, "saved-not-json"),
+    (Scorecard().to_json(), "revoke", {"revoke": "NS"}, "revoke-no-deal"),
+    (Scorecard().to_json(), "add", {"bids": [1, "pass", "pass", "pass"], "tricks": {"NS": 9, "EW": 9}}, None),
+])
+def test_a_refused_shared_entry_names_its_message(saved, action, kwargs, key):
+    from backalley import scorecard_entry
+    with pytest.raises(ValueError) as refused:
+        scorecard_entry(saved, action, **kwargs)
+    assert key is None or refused.value.key == key
+
+
+def test_a_revoke_entry_names_a_side():
+    from backalley import scorecard_entry
+    card = Scorecard()
+    card.record([1, "pass", "pass", "pass"], 5)
+    with pytest.raises(InvalidDeal, match="charged to a side") as refused:
+        scorecard_entry(card.to_json(), "revoke")
+    assert refused.value.key == "revoke-side"
+
+
+def test_the_browser_reaches_the_shared_entry_with_a_localized_refusal():
+    from backalley.web import handle
+    reply = json.loads(handle(json.dumps({"call": "scorecard_entry", "args": [None, "new"],
+                                          "kwargs": {"variant": "tiebreak", "dealer": "W"}})))
+    assert reply["ok"]["card"]["next_deal"]["dealer"] == "W" and reply["ok"]["bids"][0] == "pass"
+    refused = json.loads(handle(json.dumps({"call": "scorecard_entry", "args": [reply["ok"]["file"], "undo"],
+                                            "lang": "fr"})))["error"]
+    assert refused["kind"] == "InvalidDeal" and refused["message"].startswith("Rien à annuler")

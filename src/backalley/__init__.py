@@ -13,7 +13,7 @@ from .dealing import Dealt, deal_pack
 from .errors import BackAlleyError, IllegalBid, IllegalPlay, InvalidArgument, InvalidDeal, InvalidVariant, Reason
 from .rulebook import RULES
 from .match import DealRecord, Match, SeatView
-from .scorecard import Scorecard
+from .scorecard import Scorecard, scorecard_entry
 from .play import check_play, legal_plays, trick_winner
 from .reach import reachable_splits, trick_splits
 from .scoring import score_deal
@@ -26,5 +26,5 @@ __all__ = [
     "Dealt", "InvalidArgument", "InvalidVariant", "Match", "Reason", "Scorecard", "SeatView", "Trick", "Variant", "__version__",
     "board_multipliers", "check_play", "deal_pack", "deal_sizes", "legal_bids", "legal_plays", "opening_leader",
     "options", "overbid_warnings", "parse_card", "parse_cards", "reachable_splits", "resolve_variant",
-    "score_deal", "side_contracts", "trick_splits", "trick_winner",
+    "score_deal", "scorecard_entry", "side_contracts", "trick_splits", "trick_winner",
 ]

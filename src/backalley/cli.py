@@ -24,7 +24,7 @@ from .estimate import estimate
 from .files import write_whole
 from .play import check_play, legal_plays
 from .rulebook import LANGUAGES, RULES, address, cited_rules
-from .scorecard import Scorecard
+from .scorecard import scorecard_entry
 from .scoring import score_deal
 from .sheet_words import sheet
 from .simulate import CONFIDENCE, EVENTS, compare, random_match
@@ -402,24 +402,15 @@ def _scorecard(args) -> int:
                          f"got {len(args.values)}")
     if args.action in ("add", "tiebreak") and args.ns is None:
         raise UsageError(f"backalley scorecard {args.action}: give North-South's tricks with --ns")
-    if args.action == "new":
-        if path.exists() and not args.force:
-            raise UsageError(f"backalley scorecard: {path} exists (use --force to start it again)")
-        card = Scorecard(args.variant, args.dealer)
-    else:
-        card = _load(path)
-        if args.action == "add":
-            card.record(args.values, args.ns, args.revoke)
-        elif args.action == "throw-in":
-            card.throw_in()
-        elif args.action == "revoke":
-            card.revoke(args.values[0].upper())
-        elif args.action == "tiebreak":
-            card.record_tiebreak(args.ns)
-        elif args.action == "undo":
-            card.undo()
+    if args.action == "new" and path.exists() and not args.force:
+        raise UsageError(f"backalley scorecard: {path} exists (use --force to start it again)")
+    saved = None if args.action == "new" else _load(path)
+    revoke = args.values[0].upper() if args.action == "revoke" else args.revoke
+    entry = scorecard_entry(saved, args.action, bids=args.values if args.action == "add" else None,
+                            tricks=args.ns, revoke=revoke, variant=args.variant, dealer=args.dealer)
+    card = entry.card
     if args.action != "show":
-        _save(path, card)
+        _save(path, entry.text)
     if args.csv:
         print(card.to_csv(), end="")
         return 0
@@ -429,21 +420,21 @@ def _scorecard(args) -> int:
     return _emit(args, data, sheet(card, args.lang))
 
 
-def _load(path: Path) -> Scorecard:
+def _load(path: Path) -> str:
+    """The text of the scorecard file at ``path`` (``scorecard_entry`` checks it)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise UsageError(f"backalley scorecard: no scorecard at {path}: start one with "
                          f"'backalley scorecard {path} new'") from None
     except OSError as error:
         raise UsageError(f"backalley scorecard: cannot read {path}: {error.strerror}") from None
-    return Scorecard.from_json(text)
 
 
-def _save(path: Path, card: Scorecard) -> None:
+def _save(path: Path, text: str) -> None:
     """Write the scorecard whole or not at all, on the disk before it replaces the old one."""
     try:
-        write_whole(path, card.to_json().encode("utf-8"), sync=True)
+        write_whole(path, text.encode("utf-8"), sync=True)
     except OSError as error:
         raise UsageError(f"backalley scorecard: cannot write {path}: {error.strerror}") from None
 

@@ -8,6 +8,14 @@ NextDeal(number=1, hand_size=7, dealer='N', first_bidder='E')
 {'NS': 1, 'EW': 26}
 >>> card.throw_in().dealer, card.next_deal.hand_size, card.next_deal.dealer
 ('E', 6, 'S')
+
+``scorecard_entry`` is the one way in for the command line and the browser: the saved file's
+text and one entry give the new text and what the sheet shows.
+
+>>> first = scorecard_entry(None, "new", variant="short-14", dealer="N")
+>>> entry = scorecard_entry(first.text, "add", bids=[2, "pass", 3, "pass"], tricks=1)
+>>> entry.card.totals, entry.to_data()["bids"]
+({'NS': 1, 'EW': 26}, ['pass', 1, 2, 3, 4, 5, 'board'])
 """
 from __future__ import annotations
 
@@ -16,7 +24,7 @@ import io
 import json
 from typing import NamedTuple
 
-from .bidding import bids_data, check_bid, normalize_bid
+from .bidding import bids_data, check_bid, legal_bids, normalize_bid
 from .errors import InvalidArgument, InvalidDeal, saved
 from .scoring import match_winner, parse_tricks, score_deal
 from .table import SEATS, SIDES, left_of, seat_index
@@ -24,6 +32,8 @@ from .variants import deal_sizes, resolve_variant
 
 FORMAT = "backalley-scorecard"
 VERSION = 1
+ACTIONS = ("new", "add", "throw-in", "revoke", "tiebreak", "undo", "show")
+"""The entries ``scorecard_entry`` takes, as ``backalley scorecard`` names them."""
 
 
 class NextDeal(NamedTuple):
@@ -150,6 +160,9 @@ class Scorecard:
         if not self.rows or self.rows[-1].thrown_in:
             raise InvalidDeal("revoke", "a revoke is charged on a deal that was played: record it first",
                               key="revoke-no-deal")
+        if side not in SIDES:  # score_deal takes None for no revoke: here a side must be named
+            raise InvalidDeal("revoke", f"a revoke is charged to a side, 'NS' or 'EW', got {side!r}",
+                              key="revoke-side", given=repr(side))
         last = self.rows[-1]
         before = self.rows[-2].totals if len(self.rows) > 1 else {"NS": 0, "EW": 0}
         score = score_deal(last.hand_size, last.bids, last.tricks, self.variant, revoke=side)
@@ -259,3 +272,46 @@ class Scorecard:
                              "yes" if row.thrown_in else "no", row.revoke or "", tricks["NS"], tricks["EW"],
                              row.score["NS"], row.score["EW"], row.totals["NS"], row.totals["EW"]])
         return out.getvalue()
+
+
+class Entry(NamedTuple):
+    """A scorecard after one entry: the card and the text of its file (``Scorecard.to_json``)."""
+
+    card: Scorecard
+    text: str
+
+    def to_data(self) -> dict:
+        """What a view of the sheet needs: the file's text, the card (``Scorecard.to_data``), the
+        bids offered in the next deal (none when the tie-break deal or nothing is due) and the CSV."""
+        card, deal = self.card, self.card.next_deal
+        bids = [] if deal is None or card.needs_tiebreak else legal_bids(deal.hand_size, card.variant)
+        return {"file": self.text, "card": card.to_data(), "bids": bids, "csv": card.to_csv()}
+
+
+def scorecard_entry(saved, action, *, bids=None, tricks=None, revoke=None, variant="standard",
+                    dealer="N") -> Entry:
+    """One entry on the scorecard saved as ``saved`` (the text of its file; ``None`` for
+    ``"new"``, which starts one for ``variant`` with ``dealer`` dealing first): ``"add"`` a deal
+    (``bids``, North–South's ``tricks`` or both sides', an optional ``revoke``), ``"throw-in"``,
+    ``"revoke"`` (charged to the side ``revoke`` on the last deal), ``"tiebreak"`` (its
+    ``tricks``), ``"undo"`` or ``"show"``. The saved text is checked whole again; a refused entry
+    raises and changes nothing, since the new text is only returned."""
+    if action not in ACTIONS:
+        raise InvalidArgument(f"a scorecard entry is one of {', '.join(ACTIONS)}, not {action!r}",
+                              key="scorecard-action", given=repr(action), actions=list(ACTIONS))
+    if (saved is None) != (action == "new"):
+        raise InvalidArgument("only a new scorecard starts without a saved one" if saved is None else
+                              "a new scorecard starts without a saved one",
+                              key="scorecard-unsaved" if saved is None else "scorecard-saved", action=action)
+    card = Scorecard(variant, dealer) if saved is None else Scorecard.from_json(saved)
+    if action == "add":
+        card.record(bids, tricks, revoke)
+    elif action == "throw-in":
+        card.throw_in()
+    elif action == "revoke":
+        card.revoke(revoke)
+    elif action == "tiebreak":
+        card.record_tiebreak(tricks)
+    elif action == "undo":
+        card.undo()
+    return Entry(card, card.to_json())

@@ -13,13 +13,33 @@ import json
 
 from markupsafe import Markup, escape
 
+from backalley import VARIANTS, options
+from backalley.variants import format_value
+
 from .terms import terms
 from .typography import typeset_text
+from .variants_view import choices, option_words
 
 TOOLS = ("scorekeeper", "calculator", "may_play")
 """Every tool, by the name of its module and of its words' section."""
 CARD_WORDS = ("seats", "sides", "suits", "ranks", "jokers", "spoken", "bids", "preset_names", "plural")
 """The sections of the term files every tool draws with (a seat, a card, a bid, a preset)."""
+
+
+def house_rules(lang: str) -> list[dict]:
+    """Each rule option of the engine (``options()``), as a house-rule form asks it: ``option``,
+    its question ``ask``, its ``choices`` (``value`` as a variant's text writes it, ``text`` in
+    words) and the ``standard`` game's value; the words typeset, the values as they are."""
+    t, standard = terms(lang), VARIANTS["standard"]
+    return [{"option": o.name, "ask": typeset_text(t(f"options.{o.name}.ask"), lang),
+             "standard": format_value(getattr(standard, o.name)),
+             "choices": [{"value": format_value(v), "text": typeset_text(option_words(o.name, v, lang), lang)}
+                         for v in choices(o)]}
+            for o in options()]
+
+
+EXTRA_WORDS = {"scorekeeper": {"house_rules": house_rules}}
+"""Words a tool needs beyond its own and the card words, by tool: a key and what makes it."""
 
 
 class ToolError(ValueError):
@@ -28,7 +48,8 @@ class ToolError(ValueError):
 
 def words(name: str, lang: str) -> dict:
     """The words of tool ``name`` in ``lang``: ``tools`` (every tool's), ``tool`` (its own), each
-    of ``CARD_WORDS`` as a table, ``lang`` and the Babel ``locale``; texts typeset for ``lang``."""
+    of ``CARD_WORDS`` as a table, its ``EXTRA_WORDS``, ``lang`` and the Babel ``locale``; texts
+    typeset for ``lang``."""
     if name not in TOOLS:
         raise ToolError(f"no tool called {name!r} (tools: {', '.join(TOOLS)})")
     t = terms(lang)
@@ -36,6 +57,7 @@ def words(name: str, lang: str) -> dict:
     found = {"lang": lang, "locale": t("format.locale"),
              "tools": _typeset(_nested(shared), lang), "tool": _typeset(_nested(t.table(f"tools.{name}")), lang)}
     found.update({section: _typeset(_nested(t.table(section)), lang) for section in CARD_WORDS})
+    found.update({key: make(lang) for key, make in EXTRA_WORDS.get(name, {}).items()})
     return found
 
 
