@@ -23,7 +23,7 @@ from backalley_site import formatting
 from backalley_site.terms import terms
 from browsing import (
     CONFIG, DEFAULT_LANGUAGE, DESKTOP, FIRST_LOAD_LIMIT, I18N, LANGUAGES, PHONE, ROOT, Reader, all_pages,
-    language_of, root_of,
+    language_of, policy_violations, printable_pages, root_of,
 )
 
 # -- language switcher --------------------------------------------------------------------------
@@ -269,7 +269,8 @@ def missing_page(lang: str) -> str:
 def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang, scheme):
     """Every page and the 404 page, on a phone and on a desktop screen in the light colours and on
     the desktop screen in the dark ones (the site follows the system's), with every rule axe-core
-    runs by default (WCAG 2 A and AA, best practices)."""
+    runs by default (WCAG 2 A and AA, best practices). No page reports a Content-Security-Policy
+    violation, in either colour scheme."""
     urls = [url for _, url in all_pages(pages, lang)] + [base_url + missing_page(lang)]
     found = []
     # the dark colours on the desktop screen only, which shows all a phone shows and the menus beside
@@ -281,6 +282,7 @@ def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang, schem
             for violation in axe_violations(one.page):
                 targets = ", ".join(str(node["target"]) for node in violation["nodes"][:3])
                 found.append(f"{url} ({viewport['width']}px, {scheme}): {violation['id']}: {violation['help']} [{targets}]")
+        found += policy_violations(one)
     assert not found, "\n".join(found)
 
 
@@ -429,9 +431,10 @@ def test_card_diagrams_speak_the_page_language_and_show_suits_by_symbol(reader, 
 # -- privacy ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_loading_and_using_every_page_asks_nothing_of_another_host(reader, pages, base_url, lang):
-    """Load each page, search, open the language menu, scroll to the end: every request goes to
-    the local server, and every one of them is answered (nothing missing)."""
+def test_loading_and_using_every_page_asks_nothing_of_another_host(reader, pages, base_url, built_site, lang):
+    """Load each page, search, open the language menu, scroll to the end, then each printable
+    page: every request goes to the local server, every one of them is answered (nothing
+    missing), and no page reports a Content-Security-Policy violation."""
     one = reader(PHONE)
     urls = [url for _, url in all_pages(pages, lang)]
     for url in urls:
@@ -441,8 +444,11 @@ def test_loading_and_using_every_page_asks_nothing_of_another_host(reader, pages
         one.page.locator(".md-header .md-select > button").click()
         one.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         one.settle()
+    for url in printable_pages(built_site, base_url, lang):
+        one.visit(url, idle=True)
     missing = base_url + missing_page(lang)
     one.visit(missing, idle=True)
+    assert not one.violations, f"{lang}: Content-Security-Policy violations:\n" + "\n".join(policy_violations(one))
     outside = one.outside()
     assert not outside, f"{lang}: requests to other hosts:\n" + "\n".join(sorted(set(outside)))
     failed = [f for f in one.failed if not f.startswith(f"{missing} (404)")]
