@@ -15,7 +15,7 @@ import shutil
 
 import pytest
 
-from backalley_site.offline import ENGINE, WORKER, precached, write_service_worker
+from backalley_site.offline import ENGINE, NODE_MODULES, WORKBOX_MODULES, WORKER, precached, write_service_worker
 from browsing import LANGUAGES, PHONE, Reader, all_pages, serving
 
 TOOL_PAGE = "score-pad/"
@@ -180,3 +180,14 @@ def test_the_same_site_gives_the_same_worker_and_a_changed_file_only_its_revisio
     write_service_worker(site, LANGUAGES)
     after = manifest(site)
     assert [name for name in before if after[name] != before[name]] == ["faq/index.html"]
+
+
+def test_workbox_is_pinned_with_its_integrity_hashes_and_installed_as_pinned():
+    root = NODE_MODULES.parent
+    wanted = json.loads((root / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    locked = json.loads((root / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    for name in ("workbox-sw", *WORKBOX_MODULES):
+        installed = json.loads((NODE_MODULES / name / "package.json").read_text(encoding="utf-8"))["version"]
+        assert wanted[name][0].isdigit(), f"{name} is pinned to one version: {wanted[name]}"
+        assert locked[f"node_modules/{name}"]["version"] == wanted[name] == installed, "run ./dev build"
+        assert locked[f"node_modules/{name}"]["integrity"].startswith("sha512-")
