@@ -1,6 +1,6 @@
 """The site offline at the table (``backalley_site.offline``, ``sw.js``): after a first visit
-every page of every language loads with the network off, the engine too once a tool has
-started it, and a new build takes over only when no page of the site is open, leaving no old
+every page of every language loads with the network off, and the search, the engine too once
+a tool has started it, and a new build takes over only when no page of the site is open, leaving no old
 cache behind.
 
 Each test serves its own copy of the site on 127.0.0.1 (so that it can take the server away,
@@ -61,6 +61,18 @@ def rewrite(path, text: str):
     path.write_text(text, encoding="utf-8")
 
 
+def search_finds(page, query: str) -> int:
+    """How many results the page's search shows for ``query`` (its worker, index and stemmers
+    come from the service worker's cache)."""
+    page.locator('.md-header label.md-header__button[for="__search"]').click()
+    field = page.locator("input.md-search__input")
+    field.fill(query)
+    field.press("End")
+    results = page.locator(".md-search-result__list a[href]")
+    results.first.wait_for()
+    return results.count()
+
+
 def first_visit(reader: Reader, url: str):
     """Visit ``url`` until the service worker is activated, then load it again under its control."""
     reader.visit(url)
@@ -69,7 +81,7 @@ def first_visit(reader: Reader, url: str):
     assert reader.page.evaluate("navigator.serviceWorker.controller !== null")
 
 
-def test_every_page_of_every_language_and_the_engine_work_offline_after_a_first_visit(
+def test_every_page_of_every_language_its_search_and_the_engine_work_offline_after_a_first_visit(
         browser, built_site, pages, base_url, tmp_path):
     site = site_copy(built_site, tmp_path)
     with serving(site) as (url, server):
@@ -97,6 +109,8 @@ def test_every_page_of_every_language_and_the_engine_work_offline_after_a_first_
                     if not (response and response.ok and one.page.locator("article h1").count() and title):
                         wrong.append(f"{address}: {response and response.status} {title!r}")
             assert not wrong, "offline:\n" + "\n".join(wrong)
+            one.page.goto(f"{url}/ru/tricks/")
+            assert search_finds(one.page, "LITTLE"), "the search finds nothing offline"
             one.page.goto(f"{url}/{TOOL_PAGE}")  # a new page: its own engine, from the caches
             assert one.page.evaluate(START_ENGINE) == {"NS": 16, "EW": 1}
             assert not one.errors and not one.violations

@@ -106,7 +106,7 @@ def write_service_worker(site_dir: Path, languages: list[str]) -> Offline:
         if path.is_file() and not path.name.startswith(".")
     )
     manifest = [(name, revision(path)) for name, path in files if precached(name, languages)]
-    sizes = dict((name, path.stat().st_size) for name, path in files)
+    sizes = {name: path.stat().st_size for name, path in files}
     engine = [name for name in sizes if name.startswith(ENGINE) and name not in ENGINE_PRECACHED]
     cache = engine_cache_name(site_dir)
     write_whole(site_dir / WORKER, service_worker(manifest, cache).encode("utf-8"))
@@ -127,6 +127,14 @@ const ENGINE_CACHE = {json.dumps(engine_cache)};
 const ENGINE_PATH = new URL({json.dumps(ENGINE)}, self.location).pathname;
 
 workbox.precaching.cleanupOutdatedCaches();
+// A worker's location is the address of the response that started it, and a precached response
+// carries the address it was cached under, without the query the page started the worker with
+// (the search's search-stemmed.js?worker=…): a worker gets a copy, which takes the request's.
+workbox.precaching.addPlugins([{{
+  cachedResponseWillBeUsed: async ({{ event, cachedResponse }}) =>
+    cachedResponse && event && event.request && event.request.destination === "worker"
+      ? new Response(cachedResponse.body, cachedResponse) : cachedResponse,
+}}]);
 workbox.precaching.precacheAndRoute([
 {entries}
 ], {{ ignoreURLParametersMatching: [/.*/] }});
