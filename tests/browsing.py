@@ -15,9 +15,12 @@ machine.
 """
 from __future__ import annotations
 
+import contextlib
+import functools
 import http.server
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -53,6 +56,13 @@ SCREENS = (*PHONES, DESKTOP)
 """Every screen the layout tests measure: the phones and a desktop."""
 FIRST_LOAD_LIMIT = 100_000  # bytes, every response of a first visit compressed with gzip
 TIMEOUT_MS = 10_000
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => window.__baPolicyViolation({
+  page: location.href, directive: event.effectiveDirective, blocked: event.blockedURI,
+  sample: event.sample, source: event.sourceFile, line: event.lineNumber,
+}));
+"""
+"""Every page of a ``Reader`` reports each Content-Security-Policy violation to the test."""
 
 
 def root_of(lang: str) -> str:
@@ -111,20 +121,42 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
 
 
+@contextlib.contextmanager
+def serving(directory: Path):
+    """``http://127.0.0.1:<port>`` serving ``directory`` until the block ends (the session's
+    ``base_url`` fixture serves the built site; a test that must take its site away, or change
+    it, serves its own)."""
+    server = SiteServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 class Reader:
     """A browser context as one reader: records every request and every failure.
 
     The reader prefers reduced motion, which the theme honours (no transitions): the tests
     never wait for an animation to end before they click. Their system's colour scheme is
-    ``scheme`` (light or dark), which the site follows until the reader picks one.
+    ``scheme`` (light or dark), which the site follows until the reader picks one. The site's
+    service worker is blocked unless ``service_workers="allow"`` (tests/test_offline.py), so
+    that every other test sees the network as a first visit does. Every Content-Security-Policy
+    violation any of its pages reports is in ``violations``.
     """
 
-    def __init__(self, browser, base_url: str, viewport: dict, *, axe: bool = False, scheme: str = "light"):
+    def __init__(self, browser, base_url: str, viewport: dict, *, axe: bool = False, scheme: str = "light",
+                 service_workers: str = "block"):
         self.base_url = base_url
         self.context = browser.new_context(
-            viewport=viewport, service_workers="block", reduced_motion="reduce", color_scheme=scheme,
+            viewport=viewport, service_workers=service_workers, reduced_motion="reduce", color_scheme=scheme,
         )
         self.context.set_default_timeout(TIMEOUT_MS)
+        self.violations: list[dict] = []
+        self.context.expose_binding("__baPolicyViolation", lambda source, found: self.violations.append(found))
+        self.context.add_init_script(REPORT_VIOLATIONS)
         if axe:  # axe-core ready in every page, rather than sent again for each check
             self.context.add_init_script(path=str(AXE_SCRIPT))
         self.requests: list[str] = []
@@ -189,3 +221,16 @@ class Reader:
 
 def all_pages(pages, lang):
     return sorted(pages[lang].items())
+
+
+def printable_pages(site: Path, base_url: str, lang: str) -> list[str]:
+    """The addresses of the printable pages the build wrote for ``lang`` (``print/<preset>/…``,
+    outside the sitemap)."""
+    folder = site / root_of(lang).strip("/") / "print"
+    return [f"{base_url}/{path.relative_to(site).as_posix()}" for path in sorted(folder.glob("*/*.html"))]
+
+
+def policy_violations(reader: Reader) -> list[str]:
+    """``reader``'s Content-Security-Policy violations, one line each."""
+    return [f"{v['page']}: {v['directive']} blocked {v['blocked'] or 'inline'} "
+            f"({v['source']}:{v['line']}) {v['sample']!r}" for v in reader.violations]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import gzip
 import re
+from pathlib import Path
 from urllib.request import urlopen
 
 import pytest
@@ -23,7 +24,7 @@ from backalley_site import formatting
 from backalley_site.terms import terms
 from browsing import (
     CONFIG, DEFAULT_LANGUAGE, DESKTOP, FIRST_LOAD_LIMIT, I18N, LANGUAGES, PHONE, ROOT, Reader, all_pages,
-    language_of, root_of,
+    language_of, policy_violations, printable_pages, root_of,
 )
 
 # -- search -------------------------------------------------------------------------------------
@@ -209,20 +210,22 @@ LAYOUT_CHECK = r"""
 
 
 @functools.cache
-def phone_walk(browser, base_url: str, pages_key: tuple, lang: str) -> dict:
+def phone_walk(browser, base_url: str, site: Path, pages_key: tuple, lang: str) -> dict:
     """Every page of ``lang`` on a phone, each in a new browser context (nothing cached), as a
     first visit and then used: what three tests below check, walked once per language.
 
     ``weights``: page -> bytes of its first load (every response until the network is idle,
     each compressed with gzip -9) and ``parts``: page -> those responses; ``layout``: what
     ``LAYOUT_CHECK`` found at the top and scrolled down, and how many diagrams it saw; then each
-    page is used (a search, the language menu, a scroll to the end) and the 404 page visited:
-    ``outside`` (requests to other hosts), ``failed``, ``errors``, ``requests``."""
+    page is used (a search, the language menu, a scroll to the end), and the printable pages and
+    the 404 page visited: ``outside`` (requests to other hosts), ``failed``, ``errors``,
+    ``requests``, and ``violations`` (of the pages' Content-Security-Policy)."""
     pages = {lang: dict(pages_key)}
     found = {"weights": {}, "parts": {}, "problems": [], "diagrams": 0,
-             "outside": [], "failed": [], "errors": [], "requests": []}
+             "outside": [], "failed": [], "errors": [], "requests": [], "violations": []}
     missing = base_url + missing_page(lang)
-    for path, url in [*all_pages(pages, lang), (None, missing)]:
+    others = [(None, url) for url in printable_pages(site, base_url, lang)]
+    for path, url in [*all_pages(pages, lang), *others, (None, missing)]:
         one = Reader(browser, base_url, PHONE)
         try:
             one.visit(url, idle=True)
@@ -246,15 +249,16 @@ def phone_walk(browser, base_url: str, pages_key: tuple, lang: str) -> dict:
             found["failed"] += [f for f in one.failed if not f.startswith(f"{missing} (404)")]
             found["errors"] += one.errors
             found["requests"] += one.requests
+            found["violations"] += policy_violations(one)
         finally:
             one.close()
     return found
 
 
 @pytest.fixture
-def walked(browser, base_url, pages):
+def walked(browser, base_url, built_site, pages):
     """``walked(lang)``: the phone walk of ``lang`` (``phone_walk``), once per module."""
-    return lambda lang: phone_walk(browser, base_url, tuple(sorted(pages[lang].items())), lang)
+    return lambda lang: phone_walk(browser, base_url, built_site, tuple(sorted(pages[lang].items())), lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -280,7 +284,8 @@ def missing_page(lang: str) -> str:
 def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang, scheme):
     """Every page and the 404 page, on a phone and on a desktop screen in the light colours and on
     the desktop screen in the dark ones (the site follows the system's), with every rule axe-core
-    runs by default (WCAG 2 A and AA, best practices)."""
+    runs by default (WCAG 2 A and AA, best practices). No page reports a Content-Security-Policy
+    violation, in either colour scheme."""
     urls = [url for _, url in all_pages(pages, lang)] + [base_url + missing_page(lang)]
     found = []
     # the dark colours on the desktop screen only, which shows all a phone shows and the menus beside
@@ -292,6 +297,7 @@ def test_axe_finds_no_violation_on_any_page(reader, pages, base_url, lang, schem
             for violation in axe_violations(one.page):
                 targets = ", ".join(str(node["target"]) for node in violation["nodes"][:3])
                 found.append(f"{url} ({viewport['width']}px, {scheme}): {violation['id']}: {violation['help']} [{targets}]")
+        found += policy_violations(one)
     assert not found, "\n".join(found)
 
 
@@ -441,9 +447,11 @@ def test_card_diagrams_speak_the_page_language_and_show_suits_by_symbol(reader, 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_loading_and_using_every_page_asks_nothing_of_another_host(walked, lang):
-    """Load each page, search, open the language menu, scroll to the end, and the 404 page: every
-    request goes to the local server, and every one of them is answered (nothing missing)."""
+    """Load each page, search, open the language menu, scroll to the end, then each printable
+    page and the 404 page: every request goes to the local server, every one of them is answered
+    (nothing missing), and no page reports a Content-Security-Policy violation."""
     found = walked(lang)
+    assert not found["violations"], f"{lang}: Content-Security-Policy violations:\n" + "\n".join(found["violations"])
     assert not found["outside"], f"{lang}: requests to other hosts:\n" + "\n".join(sorted(set(found["outside"])))
     assert not found["failed"], f"{lang}: requests that failed:\n" + "\n".join(sorted(set(found["failed"])))
     assert not found["errors"], found["errors"]

@@ -2,8 +2,10 @@
 started from the built site on 127.0.0.1 through the bridge ``engine.js``; and what the build
 puts there (the runtime as pinned, the package's zip the same bytes at every build).
 
-The engine is started from a blank page of the site's own address that the test serves (no
-page of the site loads it), once for the module; the refusals are asked in every language."""
+The engine is started once for the module from the score pad's page, under the
+Content-Security-Policy the build gives every page (no page of the site loads it by itself);
+the refusals are asked in every language. The tests of failures start it from a blank page of
+the site's own address that the test serves."""
 from __future__ import annotations
 
 import filecmp
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from browsing import LANGUAGES, PHONE, Reader, root_of
+from browsing import LANGUAGES, PHONE, Reader, policy_violations, root_of
 from backalley.web import handle
 from backalley_site.browser_engine import RUNTIME, RUNTIME_FILES, engine_zip
 
@@ -28,6 +30,7 @@ TEST_PAGE = "/engine-test/"  # served by the test, not a file of the site
 BLANK = "<!doctype html><html lang=en><title>engine</title><body></body></html>"
 HANDS = {"N": ["2S", "5H"], "E": ["9S", "KH"], "S": ["3D", "4D"], "W": ["5D", "6D"]}
 RULES_PAGES = ["table-and-deals/", "bidding/", "tricks/", "scoring/", "irregularities/", "variants/"]
+TOOL_PAGE = "/score-pad/"  # where the scorekeeper starts the engine
 
 
 def blank_page(reader: Reader, *, init_script: str | None = None):
@@ -42,9 +45,10 @@ def blank_page(reader: Reader, *, init_script: str | None = None):
 
 @pytest.fixture(scope="module")
 def started(browser, base_url):
-    """A reader whose page has started the engine (``window.engines[lang]`` for each language),
-    with the progress it reported."""
-    reader = blank_page(Reader(browser, base_url, PHONE))
+    """A reader whose page, a page of the site under its own policy, has started the engine
+    (``window.engines[lang]`` for each language), with the progress it reported."""
+    reader = Reader(browser, base_url, PHONE)
+    reader.visit(base_url + TOOL_PAGE)
     progress = reader.page.evaluate("""async (languages) => {
         const { start } = await import("/assets/engine/engine.js");
         const progress = [];
@@ -77,6 +81,33 @@ def test_the_engine_starts_and_reports_its_progress(started):
     assert [step["stage"] for step in progress] == ["runtime", "started", "engine"]
     assert [(step["done"], step["of"]) for step in progress] == [(1, 3), (2, 3), (3, 3)]
     assert not reader.errors
+
+
+def test_the_engine_starts_under_the_sites_own_policy_with_no_violation(started):
+    reader, _ = started
+    policy = reader.page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+    assert "default-src 'self'" in policy and "'wasm-unsafe-eval'" in policy and "'unsafe-inline'" not in policy
+    assert call(reader, "en", "score_deal", 5, [["N", 1], ["E", "pass"], ["S", "pass"], ["W", "pass"]],
+                {"NS": 1, "EW": 4})["ok"]
+    assert not reader.violations, "\n".join(policy_violations(reader))
+
+
+def test_the_sites_policy_blocks_an_inline_script_it_did_not_build_and_the_record_shows_it(reader, base_url):
+    """The violations' record, which the walks of test_browser.py check, does record one."""
+    one = reader()
+    one.visit(base_url + TOOL_PAGE)
+    ran = one.page.evaluate("""() => new Promise((done) => {
+        document.addEventListener("securitypolicyviolation", () => done(window.injected === true), { once: true });
+        const script = document.createElement("script");
+        script.textContent = "window.injected = true";
+        document.body.append(script);
+    })""")
+    assert ran is False
+    for _ in range(50):  # the record comes through Playwright's binding, a moment after the event
+        if one.violations:
+            break
+        one.page.wait_for_timeout(20)
+    assert [v["directive"] for v in one.violations] == ["script-src-elem"]
 
 
 def test_a_call_resolves_to_the_engines_json_result(started):
