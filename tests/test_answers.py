@@ -10,8 +10,8 @@ run through it by taps and choices, as a player would.
   ``--json`` ``said``); in English the command keeps the engine's own words while the site and its
   tools say the site's, so there the reason is checked against the site's English sentence
   (``backalley_site.refusals.message``) and the command's rule. Positions: the play examples'
-  (``big-lead``, ``all-trumps``, ``mixed-lead``), every card of the ``little-lead`` trick and the
-  ``whole-deal``'s first trick (a lead before trumps are broken, following suit, trumping in).
+  (``big-lead``, ``all-trumps``, ``mixed-lead``), every card of the ``little-lead`` trick, and in the
+  ``whole-deal``'s first trick its lead (before trumps are broken) and the last card (following suit).
 - Neither page asks for the engine before its button is pressed; axe finds nothing with each tool
   open and answering, on a 360 px phone.
 """
@@ -64,15 +64,15 @@ def play_positions() -> list[dict]:
         for played in names["played"].values():
             found.append({"where": name, "hand": [str(c) for c in names["hand"]], "trick": [str(c) for c in played],
                           "trump": names["trump"], "broken": False, "board": False})
-    for name, tricks in (("little-lead", 1), ("whole-deal", 1)):
+    for name, seats in (("little-lead", "NESW"), ("whole-deal", "EN")):
         deal = examples[name]["deal"]
         replay = Deal(deal.dealt_hands, deal.trump, deal.dealer, bids=[bid for _, bid in deal.bids])
-        plays = [(seat, card) for trick in deal.tricks for seat, card in trick.cards][:4 * tricks]
         bids = dict(deal.bids)
-        for seat, card in plays:
-            found.append({"where": f"{name}:{seat}", "hand": [str(c) for c in replay.hands[seat]],
-                          "trick": [str(c) for _, c in replay.trick], "trump": deal.trump,
-                          "broken": replay.trumps_broken, "board": bids[seat] == "board"})
+        for seat, card in deal.tricks[0].cards:  # the first trick: no trump fell in an earlier one
+            if seat in seats:
+                found.append({"where": f"{name}:{seat}", "hand": [str(c) for c in replay.hands[seat]],
+                              "trick": [str(c) for _, c in replay.trick], "trump": deal.trump,
+                              "broken": False, "board": bids[seat] == "board"})
             replay.play(seat, card)
     return found
 
