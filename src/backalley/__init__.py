@@ -12,19 +12,20 @@ from .deal import Deal, Trick
 from .dealing import Dealt, deal_pack
 from .errors import BackAlleyError, IllegalBid, IllegalPlay, InvalidArgument, InvalidDeal, InvalidVariant, Reason
 from .rulebook import RULES
+from .rulebook import address as rule_address
 from .match import DealRecord, Match, SeatView
 from .scorecard import Scorecard, scorecard_entry
 from .play import check_play, legal_plays, trick_winner
 from .reach import reachable_splits, trick_splits
-from .scoring import score_deal
+from .scoring import SideScore, score_deal, score_reasons
 from .table import SEATS, SIDES
 from .variants import VARIANTS, Variant, deal_sizes, options, resolve_variant
 
 __all__ = [
     "BIG", "LITTLE", "PACK", "RULES", "SEATS", "SIDES", "VARIANTS",
     "BackAlleyError", "Card", "Contract", "Deal", "DealRecord", "IllegalBid", "IllegalPlay", "InvalidDeal",
-    "Dealt", "InvalidArgument", "InvalidVariant", "Match", "Reason", "Scorecard", "SeatView", "Trick", "Variant", "__version__",
+    "Dealt", "InvalidArgument", "InvalidVariant", "Match", "Reason", "Scorecard", "SeatView", "SideScore", "Trick", "Variant", "__version__",
     "board_multipliers", "check_play", "deal_pack", "deal_sizes", "legal_bids", "legal_plays", "opening_leader",
-    "options", "overbid_warnings", "parse_card", "parse_cards", "reachable_splits", "resolve_variant",
-    "score_deal", "scorecard_entry", "side_contracts", "trick_splits", "trick_winner",
+    "options", "overbid_warnings", "parse_card", "parse_cards", "reachable_splits", "resolve_variant", "rule_address",
+    "score_deal", "score_reasons", "scorecard_entry", "side_contracts", "trick_splits", "trick_winner",
 ]

@@ -68,6 +68,19 @@ CITED = {
 }
 """The rule each engine rule id (``backalley.RULES``) cites, by number."""
 
+SCORING = {
+    "made": "4.2",
+    "set": "4.2",
+    "passed": "4.3",
+    "board-made": "4.5",
+    "board-lost": "4.5",
+    "revoke": "5.6",
+    "thrown-in": "2.15",
+}
+"""The rule that scores each case of a side's deal (``backalley.score_reasons``), by number: a
+numeric target made or set, both partners passed, a board made or lost, an established revoke,
+four passes."""
+
 _NUMBER = re.compile(r"([1-9][0-9]*)\.([1-9][0-9]*)([a-z]?)")
 
 
@@ -81,7 +94,7 @@ def number(rule: str) -> str:
 
 def sort_key(rule_number: str) -> tuple[int, int, str]:
     """Page order of rule numbers: ``3.9`` < ``3.9a`` < ``3.10``."""
-    match = _NUMBER.fullmatch(rule_number)
+    match = _NUMBER.fullmatch(rule_number) if isinstance(rule_number, str) else None
     if not match:
         raise ValueError(f"not a rule number: {rule_number!r} (write section.rule, e.g. 3.12)")
     return int(match[1]), int(match[2]), match[3]
@@ -106,8 +119,13 @@ def language_folder(lang: str) -> str:
 
 
 def address(rule_number: str, lang: str = "en") -> str:
-    """Rule ``rule_number`` in language ``lang``, relative to the site root: ``fr/tricks/#rule-3.12``."""
-    if lang not in LANGUAGES:
+    """Rule ``rule_number`` in language ``lang``, relative to the site root: ``fr/tricks/#rule-3.12``
+    (public as ``backalley.rule_address``, for a view that links a rule the engine names).
+
+    >>> address("4.5", "pt")
+    'pt/scoring/#rule-4.5'
+    """
+    if not isinstance(lang, str) or lang not in LANGUAGES:
         raise ValueError(f"not a language of the site: {lang!r}; choose one of {', '.join(LANGUAGES)}")
     return f"{language_folder(lang)}{page(rule_number)}/#{anchor(rule_number)}"
 

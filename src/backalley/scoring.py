@@ -1,36 +1,65 @@
-"""Scoring a deal: each side on its own contract, numbers or board.
+"""Scoring a deal: each side on its own contract, numbers or board, and the rule that decides it.
 
 >>> score_deal(5, [("N", 2), ("E", "pass"), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1})
 {'NS': 16, 'EW': 1}
+>>> score_reasons(5, [("N", 2), ("E", "pass"), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1})["NS"].case
+'made'
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from .bidding import Contract, check_bid, contracts, parse_bids
 from .cards import SUITS, parse_cards, parse_trump
 from .errors import InvalidDeal
+from .rulebook import SCORING
 from .hints import BidsLike, TricksLike, VariantLike
 from .table import SEATS, seat_index, side_of
 from .variants import Variant, deal_sizes, resolve_variant
 
 
-def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Variant, set_: bool = False) -> int:
-    """The score of one side with this contract and this many tricks; ``set_``: scored as set
-    whatever it took (an established revoke: a target loses its value, a board its whole amount,
-    a side whose partners both passed scores nothing)."""
+class SideScore(NamedTuple):
+    """One side's score for a deal and why: the ``case`` of the rules that scores it (``made``,
+    ``set``, ``passed``, ``board-made``, ``board-lost``, ``revoke``, ``thrown-in``), that rule's
+    number on the site, and what the case reads: the side's ``target`` (0 for a board or two
+    passes), its board level ``multiplier`` (or ``None``), the ``tricks`` it took and its rainbow
+    ``bonus`` (a house rule), which ``score`` includes."""
+
+    score: int
+    case: str
+    rule: str
+    target: int
+    multiplier: int | None
+    tricks: int
+    bonus: int = 0
+
+    def to_data(self) -> dict:
+        """The side's score as JSON-ready data, the fields by name."""
+        return dict(self._asdict())
+
+
+def judged(contract: Contract, tricks: int, hand_size: int, variant: Variant, set_: bool = False) -> tuple[int, str]:
+    """The score of one side with this contract and this many tricks, and the case that gives it;
+    ``set_``: scored as set whatever it took (an established revoke: a target loses its value,
+    a board its whole amount, a side whose partners both passed scores nothing)."""
     if set_:
         if contract.multiplier is not None:
-            return -variant.board_points * hand_size * contract.multiplier
-        return -variant.points_per_bid_trick * contract.target
+            return -variant.board_points * hand_size * contract.multiplier, "revoke"
+        return -variant.points_per_bid_trick * contract.target, "revoke"
     if contract.multiplier is not None:
         value = variant.board_points * hand_size * contract.multiplier
-        return value if tricks == hand_size else -value
+        return (value, "board-made") if tricks == hand_size else (-value, "board-lost")
     target = contract.target
     if target == 0:
-        return tricks if variant.pass_scores_tricks else 0
+        return (tricks if variant.pass_scores_tricks else 0), "passed"
     points = variant.points_per_bid_trick
-    return points * target + (tricks - target) if tricks >= target else -points * target
+    return (points * target + (tricks - target), "made") if tricks >= target else (-points * target, "set")
+
+
+def contract_score(contract: Contract, tricks: int, hand_size: int, variant: Variant, set_: bool = False) -> int:
+    """The score of one side with this contract and this many tricks (``judged``, without its case)."""
+    return judged(contract, tricks, hand_size, variant, set_)[0]
 
 
 def score_deal(hand_size: int, bids: BidsLike, tricks: TricksLike | None, variant: VariantLike = "standard", *,
@@ -47,6 +76,22 @@ def score_deal(hand_size: int, bids: BidsLike, tricks: TricksLike | None, varian
 
     >>> score_deal(5, [("N", 2), ("E", 1), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1}, revoke="NS")
     {'NS': -15, 'EW': 5}
+    """
+    found = score_reasons(hand_size, bids, tricks, variant, revoke=revoke, rainbows=rainbows)
+    return {side: found[side].score for side in ("NS", "EW")}
+
+
+def score_reasons(hand_size: int, bids: BidsLike, tricks: TricksLike | None, variant: VariantLike = "standard", *,
+                  revoke: str | None = None, rainbows: Iterable[str] = ()) -> dict[str, SideScore]:
+    """``score_deal`` with its reasons: for each side a ``SideScore``, the score and the case and
+    rule that decide it (arguments and refusals as ``score_deal``'s, which is this function's
+    scores).
+
+    >>> found = score_reasons(5, [("W", "board"), ("N", "board"), ("E", "pass"), ("S", "board")], {"NS": 4, "EW": 1})
+    >>> found["NS"].score, found["NS"].case, found["NS"].rule, found["NS"].multiplier
+    (-150, 'board-lost', '4.5', 3)
+    >>> score_reasons(5, [("N", 2), ("E", 1), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1}, revoke="NS")["NS"].rule
+    '5.6'
     """
     v = resolve_variant(variant)
     if revoke not in (None, "NS", "EW"):
@@ -65,12 +110,17 @@ def score_deal(hand_size: int, bids: BidsLike, tricks: TricksLike | None, varian
     if all(bid == "pass" for _, bid in pairs):  # thrown in: nothing to score, no trick to count
         if tricks is not None and tricks != {"NS": 0, "EW": 0}:
             parse_tricks(tricks, hand_size)  # still refuses counts that cannot be
-        return {"NS": 0, "EW": 0}
+        return {side: SideScore(0, "thrown-in", SCORING["thrown-in"], 0, None, 0) for side in ("NS", "EW")}
     won = parse_tricks(tricks, hand_size)
     bonus = rainbow_bonus(hand_size, rainbows, v)
     found = contracts(pairs, v, hand_size)
-    return {side: contract_score(found[side], won[side], hand_size, v, side == revoke) + bonus[side]
-            for side in ("NS", "EW")}
+    reasons = {}
+    for side in ("NS", "EW"):
+        contract = found[side]
+        score, case = judged(contract, won[side], hand_size, v, side == revoke)
+        reasons[side] = SideScore(score + bonus[side], case, SCORING[case], contract.target, contract.multiplier,
+                                  won[side], bonus[side])
+    return reasons
 
 
 def dealt_sizes(variant) -> frozenset:
