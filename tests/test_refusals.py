@@ -205,7 +205,7 @@ def test_explain_answers_in_french_with_the_site_s_card_names(cli):
 
 @pytest.mark.parametrize("lang, words", [
     ("fr", "n’est pas permis avec 5\u00a0cartes"), ("pt", "não é permitido com 5\u00a0cartas"),
-    ("ru", "Заявить 5\u00a0нельзя, когда у\u00a0каждого 5\u00a0карт"), ("en", "5 is not allowed with 5 cards")])
+    ("ru", "Заявить 5\u00a0нельзя, когда у\u00a0каждого 5\u00a0карт"), ("en", "5\u00a0is not allowed with 5\u00a0cards")])
 def test_a_refused_command_answers_in_its_language(cli, lang, words):
     status, out, err = cli("score", "5", "N=5", "E=pass", "S=1", "W=pass", "--ns", "4", "--lang", lang)
     assert status == 2 and out == "" and words in err and f"[bid-range: {'' if lang == 'en' else lang + '/'}bidding/" in err

@@ -73,10 +73,8 @@ def main(argv=None) -> int:
 
 
 def _refusals(lang: str):
-    """The site's ``refusals`` module when ``lang`` is not English and the site's package is
-    installed; else ``None`` (the engine's English words)."""
-    if lang == LANGUAGES[0]:
-        return None
+    """The site's ``refusals`` module (the words of the site and of its tools, in every language)
+    when the site's package is installed; else ``None`` (the engine's own English words)."""
     try:
         from backalley_site import refusals
     except ImportError:
