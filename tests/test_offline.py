@@ -16,7 +16,9 @@ import shutil
 import pytest
 
 from backalley_site.offline import ENGINE, NODE_MODULES, WORKBOX_MODULES, WORKER, precached, write_service_worker
-from browsing import LANGUAGES, PHONE, Reader, all_pages, serving
+from backalley_site.tools import words
+from browsing import LANGUAGES, PHONE, Reader, all_pages, root_of, serving
+from scorekeeping import FULL, SHORT, WAIT_MS, button, play_evening, say
 
 TOOL_PAGE = "score-pad/"
 ACTIVATED = """async () => {
@@ -205,3 +207,32 @@ def test_workbox_is_pinned_with_its_integrity_hashes_and_installed_as_pinned():
         assert wanted[name][0].isdigit(), f"{name} is pinned to one version: {wanted[name]}"
         assert locked[f"node_modules/{name}"]["version"] == wanted[name] == installed, "run ./dev build"
         assert locked[f"node_modules/{name}"]["integrity"].startswith("sha512-")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_evening_is_kept_with_the_network_off_after_a_first_visit(browser, built_site, tmp_path, lang):
+    """The scorekeeper opened once online; then, the network cut and the server gone, the page
+    reloads, the scorekeeper starts from the caches and the evening of ``test_scorekeeper.py``
+    (26 deals with a reload in English, the first deals in the others) ends as the command
+    line's does for the same entries."""
+    site = site_copy(built_site, tmp_path)
+    with serving(site) as (url, server):
+        keeper = Reader(browser, url, PHONE, service_workers="allow")
+        keeper.lang, keeper.words = lang, words("scorekeeper", lang)
+        keeper.page.on("dialog", lambda dialog: dialog.accept())
+        try:
+            first_visit(keeper, f"{url}{root_of(lang)}{TOOL_PAGE}")
+            evenings = keeper.page.get_by_role("heading", name=say(keeper, "evenings"))
+            button(keeper, keeper.words["tool"]["start"]).click()
+            evenings.wait_for(timeout=WAIT_MS)
+
+            keeper.context.set_offline(True)
+            server.shutdown()
+            server.server_close()
+            keeper.page.reload()
+            button(keeper, keeper.words["tool"]["start"]).click()
+            evenings.wait_for(timeout=WAIT_MS)
+            play_evening(keeper, deals=None if lang == FULL else SHORT, reload=lang == FULL)
+            assert not keeper.errors and not keeper.violations
+        finally:
+            keeper.close()

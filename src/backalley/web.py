@@ -102,26 +102,35 @@ def _key(key) -> str:
 
 
 def refusal(error, lang: str) -> dict:
-    """A refusal (or a ``Reason``) as data: its kind, rule id and number, message in ``lang`` and
-    the rule's address on the site in ``lang`` (``None`` for an argument of the wrong kind)."""
+    """A refusal (or a ``Reason``) as data: its kind, rule id and number, message in ``lang`` (and
+    that message cut into its ``sentence`` and the ``citation`` of its rule, which a page links),
+    and the rule's address on the site in ``lang`` (``None`` for an argument of the wrong kind)."""
     rule = getattr(error, "rule", None)
     rule_number = getattr(error, "number", None)
+    sentence, citation = refusal_parts(error, lang)
     return {
         "kind": type(error).__name__,
         "rule": rule,
         "number": rule_number,
-        "message": refusal_message(error, lang),
+        "message": sentence + citation,
+        "sentence": sentence,
+        "citation": citation,
         "address": address(rule_number, lang) if rule_number else None,
     }
 
 
 def refusal_message(error, lang: str) -> str:
-    """The refusal's sentence in ``lang`` (``backalley_site.refusals`` where it is there, with the
-    site's words); the engine's English sentence without it."""
+    """The refusal's sentence in ``lang``, ending with its rule's number."""
+    return "".join(refusal_parts(error, lang))
+
+
+def refusal_parts(error, lang: str) -> tuple[str, str]:
+    """The refusal in ``lang`` as its sentence and the citation of its rule (``backalley_site.refusals``
+    where it is there, with the site's words); the engine's English sentence without it."""
     try:
-        from backalley_site.refusals import message
+        from backalley_site.refusals import parts
     except ModuleNotFoundError as missing:
         if missing.name not in ("backalley_site", "backalley_site.refusals"):
             raise
-        return str(error)
-    return message(error, lang)
+        return str(error), ""
+    return parts(error, lang)

@@ -36,6 +36,15 @@ def message(error, lang: str) -> str:
     return typeset_text(_cited(_capitalized(_sentence(error, lang)), error, lang), lang)
 
 
+def parts(error, lang: str) -> tuple[str, str]:
+    """``message(error, lang)`` cut in two: the sentence, and what cites its rule (" (règle 3.12)",
+    with the space before it; empty for an error that cites none), which a tool makes the link to
+    the rule."""
+    said = message(error, lang)
+    sentence = typeset_text(_capitalized(_sentence(error, lang)), lang)
+    return (sentence, said[len(sentence):]) if said.startswith(sentence) else (said, "")
+
+
 def _capitalized(text: str) -> str:
     """``text`` opening with a capital, unless it opens with a name from the code (``trump_played``)."""
     return text if "_" in text.split(" ", 1)[0] else text[:1].upper() + text[1:]

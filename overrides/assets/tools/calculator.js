@@ -3,7 +3,7 @@
 // it. The hand sizes and bids offered, the scores, the cases and their rules all come from the
 // engine (deal_sizes, legal_bids, score_reasons, rule_address); this module only draws them.
 
-import { count, fill, number, refusalNode, seat, side } from "./common.js";
+import { count, fill, labelled, number, refusalNode, seat, side } from "./common.js";
 import { keywords } from "../engine/engine.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
@@ -171,8 +171,8 @@ export async function mount(view, { engine, words }) {
       const item = element("li", "ba-calc__side");
       item.dataset.side = s;
       const head = element("p", "ba-calc__score");
-      head.append(element("strong", "", side(s, words)), ": ",
-        element("span", "ba-calc__points", count(one.score, "points", words)));
+      head.append(...labelled(element("strong", "", side(s, words)),
+        element("span", "ba-calc__points", count(one.score, "points", words)), words));
       const why = element("p", "ba-calc__why", fill(own.cases[one.case], {
         target: count(one.target, "tricks", words),
         tricks: count(one.tricks, "tricks", words),

@@ -7,6 +7,7 @@ const MINUS = "\u2212";
 const NBSP = "\u00a0";
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const REOPEN = "backalley.reopen.";
+const SITE_ROOT = new URL("../../", import.meta.url);
 
 /** `text` with each {name} replaced by fields[name]. */
 export function fill(text, fields) {
@@ -57,14 +58,43 @@ export function refusalNode(error, words) {
     said.textContent = fill(words.tools.internal, { detail: error.message || String(error) });
     return said;
   }
-  said.textContent = error.message + " ";
-  if (error.href && error.number) {
-    const link = document.createElement("a");
-    link.href = error.href;
-    link.textContent = fill(words.tools.rule, { number: error.number });
-    said.append(link);
-  }
+  cite(said, error, words);
   return said;
+}
+
+/** Append `reason` (a refusal, or a Reason the engine answered) to `node`: its sentence, and the
+ *  citation of its rule as the link to the rule ("… (règle 3.12)"); a link "Rule 3.12" after the
+ *  message where the engine gave no citation apart. */
+export function cite(node, reason, words) {
+  const href = reason.href ?? (reason.address ? new URL(reason.address, SITE_ROOT).href : null);
+  if (!href || !reason.number) {
+    node.append(reason.message);
+    return node;
+  }
+  const link = document.createElement("a");
+  link.href = href;
+  if (reason.citation) {
+    const text = reason.citation.trimStart();
+    node.append(reason.sentence, reason.citation.slice(0, reason.citation.length - text.length), link);
+    link.textContent = text;
+  } else {
+    node.append(reason.message + " ", link);
+    link.textContent = fill(words.tools.rule, { number: reason.number });
+  }
+  return node;
+}
+
+/** `text` as nodes to append, each {name} replaced by fields[name] (a node or text). */
+export function fillNodes(text, fields) {
+  return text.split(/(\{\w+\})/).filter(Boolean).map((part) => fields[part.slice(1, -1)] ?? part);
+}
+
+/** "label: value", as the page's language writes it (a no-break space before the colon in French);
+ *  text, or nodes where label and value are nodes. */
+export function labelled(label, value, words) {
+  return typeof label === "string" && typeof value === "string"
+    ? fill(words.tools.labelled, { label, value })
+    : fillNodes(words.tools.labelled, { label, value });
 }
 
 /** Whether the tool asked to be opened again when its page is (an evening in progress). */

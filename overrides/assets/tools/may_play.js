@@ -5,10 +5,9 @@
 // engine refuses a card entered twice (and anything else a position cannot hold), and then the
 // position stays as it was.
 
-import { cardNode, cardText, fill, refusalNode } from "./common.js";
+import { cardNode, cardText, cite, fill, refusalNode } from "./common.js";
 import { keywords } from "../engine/engine.js";
 
-const SITE_ROOT = new URL("../../", import.meta.url);
 const SUITS = ["S", "H", "D", "C"];
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]; // the keypad, high to low
 const JOKERS = ["BIG", "LITTLE"];
@@ -168,11 +167,7 @@ export async function mount(view, { engine, words }) {
     head.append(cardNode(card, words), " ", element("strong", "", reason ? own.not_playable : own.playable));
     item.append(head);
     if (reason) {
-      const why = element("p", "ba-may__why", reason.message + " ");
-      const link = element("a", "", fill(words.tools.rule, { number: reason.number }));
-      link.href = new URL(reason.address, SITE_ROOT).href;
-      why.append(link);
-      item.append(why);
+      item.append(cite(element("p", "ba-may__why"), reason, words));
     }
     return item;
   }

@@ -5,7 +5,7 @@
 // offered, the scores, the dealer, the schedule and every refusal come from the engine.
 
 import { keywords } from "../engine/engine.js";
-import { count, fill, keepOpen, number, refusalNode, seat, side } from "./common.js";
+import { count, fill, keepOpen, labelled, number, refusalNode, seat, side } from "./common.js";
 
 const STORE = "backalley.scorekeeper.";
 const EVENING = STORE + "evening.";
@@ -142,13 +142,13 @@ class Keeper {
       const status = state.finished ? this.say.finished : this.say.in_progress;
       rows.append(element("li", {},
         element("span", { class: "ba-keeper__name", text: `${this.date(id)} (${status})` }),
-        button(this.say.open, () => this.open(id, true), { "aria-label": `${this.say.open}: ${this.date(id)}` }),
-        button(this.say.delete, () => this.remove(id), { "aria-label": `${this.say.delete}: ${this.date(id)}` })));
+        button(this.say.open, () => this.open(id, true), { "aria-label": labelled(this.say.open, this.date(id), this.words) }),
+        button(this.say.delete, () => this.remove(id), { "aria-label": labelled(this.say.delete, this.date(id), this.words) })));
     }
     const parts = [element("h3", { text: this.say.evenings, tabindex: "-1" })];
-    parts.push(rows.children.length ? rows : element("p", { text: this.say.none }));
+    parts.push(rows.children.length ? rows : damaged.length ? null : element("p", { text: this.say.none }));
     parts.push(...damaged, this.newForm(), this.importer());
-    this.body.replaceChildren(...parts);
+    this.body.replaceChildren(...parts.filter(Boolean));
     if (message) this.live.textContent = message;
   }
 
@@ -157,7 +157,7 @@ class Keeper {
       element("p", { text: fill(this.say.damaged, { evening: this.date(id) }) }),
       refusalNode(error, this.words));
     box.append(button(this.say.export_raw, () => download(text, this.fileName(id, "txt"), "text/plain")),
-      button(this.say.delete, () => this.remove(id), { "aria-label": `${this.say.delete}: ${this.date(id)}` }));
+      button(this.say.delete, () => this.remove(id), { "aria-label": labelled(this.say.delete, this.date(id), this.words) }));
     return box;
   }
 
