@@ -241,18 +241,25 @@ def test_the_engine_zip_is_the_same_bytes_whatever_the_files_dates(tmp_path):
 
 def test_the_engine_zip_alone_gives_refusals_in_every_language(tmp_path):
     """Unpacked into an empty folder, with nothing installed beside the standard library, the zip
-    answers a refusal in French (the site's card names) as the worker will: it carries the words."""
+    answers as the installed site does, in every language, refusals with cards, seats, numbers,
+    counted nouns and lists in them: it carries every word and every part of Babel they need."""
     zipfile.ZipFile(io.BytesIO(engine_zip(ROOT / "src"))).extractall(tmp_path)
-    request = json.dumps({"call": "check_play", "args": ["9S", ["5H", "KH", "9S", "2C"]],
-                          "kwargs": {"trick": ["BIG"], "trump": "H"}, "lang": "fr"})
-    program = (f"import sys; sys.path.insert(0, {str(tmp_path)!r}); from backalley.web import handle; "
-               f"print(handle({request!r})); print(sorted(m.split('.')[0] for m in sys.modules if m.startswith(('babel', 'markupsafe')))[:1])")
+    calls = [("check_play", ["9S", ["5H", "KH", "9S", "2C"]], {"trick": ["BIG"], "trump": "H"}),
+             ("score_deal", [8, [["N", 2], ["E", 1], ["S", 2], ["W", 2]], {"NS": 6, "EW": 3}], {}),
+             ("legal_bids", [5], {"variant": "standard,max_hand_size=9"}),
+             ("scorecard_entry", [None, "revoke"], {})]
+    requests = [json.dumps({"call": call, "args": args, "kwargs": kwargs, "lang": lang})
+                for call, args, kwargs in calls for lang in LANGUAGES]
+    program = (f"import sys, json; sys.path.insert(0, {str(tmp_path)!r}); from backalley.web import handle; "
+               f"print(json.dumps([handle(r) for r in {requests!r}]))")
     out = subprocess.run([sys.executable, "-I", "-S", "-c", program], capture_output=True, text=True, check=True,
-                         cwd=tmp_path).stdout.splitlines()
-    reply = json.loads(out[0])["ok"]
-    assert reply == json.loads(handle(request))["ok"]  # as the installed site words it
-    assert reply["message"].startswith("BIG a été entamé") and "R♥" in reply["message"]
-    assert reply["address"] == "fr/tricks/#rule-3.12" and out[1] == "['babel']"
+                         cwd=tmp_path).stdout
+    replies = [json.loads(reply) for reply in json.loads(out)]
+    assert replies == [json.loads(handle(request)) for request in requests]  # as the installed site words them
+    assert not [reply for reply in replies if reply.get("error", {}).get("kind") == "internal"]
+    french = replies[1]["ok"]
+    assert french["message"].startswith("BIG a été entamé") and "R♥" in french["message"]
+    assert french["address"] == "fr/tricks/#rule-3.12"
 
 
 def test_the_runtime_is_pinned_with_its_integrity_hash():

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from backalley import web
 from backalley.web import handle
 
 FIRST_EXAMPLE = [5, [["N", 2], ["E", "pass"], ["S", 1], ["W", "pass"]], {"NS": 4, "EW": 1}]
@@ -107,3 +108,14 @@ def test_an_unexpected_error_is_internal_and_short():
     error = ask("score_deal")["error"]
     assert error["kind"] == "internal"
     assert error["message"].startswith("TypeError: score_deal()")
+
+
+def test_a_refusal_whose_words_fail_is_still_one_short_internal_line(monkeypatch):
+    """Were the refusal's sentence itself to fail (a module missing from the browser's zip), the
+    reply is still JSON with a one-line message, never an escaped traceback."""
+    def broken(error, lang):
+        raise ModuleNotFoundError("No module named 'babel.dates'")
+
+    monkeypatch.setattr(web, "refusal_parts", broken)
+    error = ask("score_deal", 8, [["N", 2], ["E", 1], ["S", 2], ["W", 2]], {"NS": 6, "EW": 3})["error"]
+    assert error == {"kind": "internal", "message": "ModuleNotFoundError: No module named 'babel.dates'"}

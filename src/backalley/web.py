@@ -35,6 +35,14 @@ class BadRequest(Exception):
 
 def handle(text: str) -> str:
     """The reply, as JSON text, to one request given as JSON text; never raises."""
+    try:
+        reply = _reply(text)
+    except Exception as error:  # even the refusal's words failed: still one short line, no traceback
+        reply = {"error": {"kind": "internal", "message": f"{type(error).__name__}: {error}"}}
+    return json.dumps(reply, ensure_ascii=False)
+
+
+def _reply(text: str) -> dict:
     lang = "en"
     try:
         request = _request(text)
@@ -43,12 +51,11 @@ def handle(text: str) -> str:
             raise BadRequest(f"lang is one of {', '.join(LANGUAGES)}, got {lang!r}")
         function = _function(request.get("call"))
         result = function(*request.get("args", []), **request.get("kwargs", {}))
-        reply = {"ok": to_json_ready(result, lang)}
+        return {"ok": to_json_ready(result, lang)}
     except REFUSALS as error:
-        reply = {"error": refusal(error, lang)}
+        return {"error": refusal(error, lang)}
     except Exception as error:  # the page shows a short message, never a traceback
-        reply = {"error": {"kind": "internal", "message": f"{type(error).__name__}: {error}"}}
-    return json.dumps(reply, ensure_ascii=False)
+        return {"error": {"kind": "internal", "message": f"{type(error).__name__}: {error}"}}
 
 
 def _request(text: str) -> dict:

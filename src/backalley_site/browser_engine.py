@@ -40,7 +40,10 @@ SITE_FILES = ("__init__.py", "formatting.py", "refusals.py", "typography.py", "t
               *(f"terms/{lang}.toml" for lang in LANGUAGES))
 """What ``backalley_site.refusals`` imports, and the words it reads (tests/test_browser_engine.py
 imports it from the zip alone)."""
-BABEL_FILES = ("__init__.py", "core.py", "lists.py", "localedata.py", "numbers.py", "plural.py", "global.dat")
+BABEL_FILES = ("__init__.py", "core.py", "dates.py", "lists.py", "localedata.py", "numbers.py", "plural.py", "global.dat",
+               "localtime/__init__.py", "localtime/_fallback.py", "localtime/_helpers.py", "localtime/_unix.py")
+"""What the refusals' numbers and lists need of Babel: a locale's data unpickles into classes of
+``babel.dates`` (which imports ``babel.localtime``) as soon as a number is written."""
 MARKUPSAFE_FILES = ("__init__.py", "_native.py")  # without its compiled speed-up: the pure fallback
 
 

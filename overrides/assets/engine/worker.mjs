@@ -74,8 +74,9 @@ self.onmessage = async ({ data }) => {
     let text;
     try {
       text = handle(data.text);
-    } catch (error) { // the runtime itself failed (handle never raises)
-      text = JSON.stringify({ error: { kind: "internal", message: String(error && (error.message || error)) } });
+    } catch (error) { // the runtime itself failed (handle never raises): its last line, not a traceback
+      const said = String(error && (error.message || error)).trim().split("\n");
+      text = JSON.stringify({ error: { kind: "internal", message: said[said.length - 1] } });
     }
     post({ type: "reply", id: data.id, text });
   }
