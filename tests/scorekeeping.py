@@ -26,6 +26,12 @@ def button(keeper, name, within=None):
     return (within or keeper.page).get_by_role("button", name=name, exact=True)
 
 
+def open_revoke(keeper):
+    """The revoke's buttons, behind their disclosure (no revoke charged by a stray tap)."""
+    keeper.page.locator(".ba-keeper__revoke > summary").click()
+    return group(keeper, say(keeper, "revoke"))
+
+
 def group(keeper, name):
     return keeper.page.get_by_role("group", name=name, exact=True)
 
@@ -131,7 +137,7 @@ def enter_evening(keeper, steps) -> None:
         elif kind == "undo":
             changes(keeper, lambda: button(keeper, say(keeper, "undo")).click())
         elif kind == "revoke":
-            revoke = group(keeper, say(keeper, "revoke"))
+            revoke = open_revoke(keeper)
             changes(keeper, lambda: button(keeper, w["sides"][step[1]], revoke).click())
         elif kind == "tiebreak":
             changes(keeper, lambda: button(keeper, str(step[1]), group(keeper, tricks_group)).click())

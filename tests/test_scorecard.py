@@ -45,6 +45,22 @@ def test_a_revoke_scores_the_offending_side_as_set():
     assert row.revoke == "EW" and row.score["EW"] == -25 and row.totals == row.score
 
 
+def test_undo_takes_back_a_revoke_and_leaves_its_deal_then_the_deal():
+    """The last entry was the revoke: undo takes it back alone, the deal scored as it was; a
+    second revoke on the same deal is refused (the first is undone to charge the other side)."""
+    card = Scorecard()
+    played = card.record([3, "pass", 2, "pass"], {"NS": 8, "EW": 5})
+    card.revoke("EW")
+    before = card.to_json()
+    with pytest.raises(InvalidDeal, match="already has its revoke") as refused:
+        card.revoke("NS")
+    assert refused.value.key == "revoke-charged" and card.to_json() == before
+    card.undo()
+    assert card.rows == [played]
+    card.undo()
+    assert card.rows == []
+
+
 @pytest.mark.parametrize("call, says", [
     (lambda c: c.record([1, "pass", "pass"], 5), "four bids"),
     (lambda c: c.record([13, "pass", "pass", "pass"], 5), "not allowed with 13 cards"),
@@ -101,12 +117,15 @@ def test_an_evening_on_the_command_line(tmp_path, cli):
     assert cli("scorecard", path, "add", "board", "pass", "pass", "pass", "--ns", 6, "--revoke", "NS")[0] == 0
     good = path.read_bytes()
     status, out, err = cli("scorecard", path, "add", 9, "pass", "pass", "pass", "--ns", 6)
-    assert status == 2 and out == "" and "not allowed with 5 cards" in err and path.read_bytes() == good
+    assert status == 2 and out == "" and "not allowed with 5\xa0cards" in err and path.read_bytes() == good
     status, out, _ = cli("scorecard", path, "show", "--lang", "fr")
     assert status == 0 and "annulée" in out and "renonce N–S" in out and "−34" in out
     status, out, _ = cli("scorecard", path, "show", "--json")
     data = json.loads(out)
     assert data["totals"] == {"NS": 1, "EW": -34} and data["next"]["hand_size"] == 5
+    assert cli("scorecard", path, "undo")[0] == 0
+    rows = json.loads(cli("scorecard", path, "show", "--json")[1])["rows"]
+    assert len(rows) == 3 and rows[-1]["revoke"] is None  # the revoke first: the deal stays
     assert cli("scorecard", path, "undo")[0] == 0
     assert len(json.loads(cli("scorecard", path, "show", "--json")[1])["rows"]) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["evening.json"]  # no part file left

@@ -15,8 +15,8 @@ from backalley.web import handle
 from backalley_site.tools import words
 from browsing import LANGUAGES, PHONE, Reader, root_of
 from scorekeeping import (
-    EVENING, FULL, SHORT, WAIT_MS, button, changes, current_text, expected_cells, group, next_words, plan, play_evening, replay,
-    saved, say, sheet_cells, start_evening,
+    EVENING, FULL, SHORT, WAIT_MS, button, changes, current_text, expected_cells, next_words, open_revoke, plan,
+    play_evening, replay, saved, say, sheet_cells, start_evening,
 )
 
 ENGINE = "/assets/engine/"
@@ -48,7 +48,7 @@ def test_the_page_loads_no_engine_until_the_button_is_pressed(keeper):
 def test_a_refused_entry_shows_its_reason_and_changes_nothing(keeper):
     start_evening(keeper, "standard")
     before, sheet = saved(keeper), sheet_cells(keeper)
-    for action, press in (("revoke", lambda: button(keeper, keeper.words["sides"]["NS"], group(keeper, say(keeper, "revoke"))).click()),
+    for action, press in (("revoke", lambda: button(keeper, keeper.words["sides"]["NS"], open_revoke(keeper)).click()),
                           ("undo", lambda: button(keeper, say(keeper, "undo")).click())):
         changes(keeper, press)
         kwargs = {"revoke": "NS"} if action == "revoke" else {}

@@ -156,13 +156,21 @@ class Scorecard:
         return self._add(Row(deal.number, deal.hand_size, deal.dealer, passes, None, None, zero, self._plus(zero), True))
 
     def revoke(self, side: str) -> Row:
-        """Score the last deal again with an established revoke charged to ``side``."""
+        """Score the last deal again with an established revoke charged to ``side`` (one per deal:
+        to charge the other side instead, undo the first)."""
         if not self.rows or self.rows[-1].thrown_in:
             raise InvalidDeal("revoke", "a revoke is charged on a deal that was played: record it first",
                               key="revoke-no-deal")
         if side not in SIDES:  # score_deal takes None for no revoke: here a side must be named
             raise InvalidDeal("revoke", f"a revoke is charged to a side, 'NS' or 'EW', got {side!r}",
                               key="revoke-side", given=repr(side))
+        if self.rows[-1].revoke is not None:
+            raise InvalidDeal("revoke", "the last deal already has its revoke: undo it to charge another",
+                              key="revoke-charged")
+        return self._rescored(side)
+
+    def _rescored(self, side: str | None) -> Row:
+        """The last deal scored again with ``side``'s revoke (``None``: without one)."""
         last = self.rows[-1]
         before = self.rows[-2].totals if len(self.rows) > 1 else {"NS": 0, "EW": 0}
         score = score_deal(last.hand_size, last.bids, last.tricks, self.variant, revoke=side)
@@ -181,9 +189,12 @@ class Scorecard:
         return self.tiebreak
 
     def undo(self) -> None:
-        """Take back the last entry."""
+        """Take back the last entry: the tie-break deal's tricks, else a revoke charged on the last
+        deal (which stays, scored without it), else the last deal."""
         if self.tiebreak is not None:
             self.tiebreak = None
+        elif self.rows and self.rows[-1].revoke is not None:
+            self._rescored(None)
         elif self.rows:
             self.rows.pop()
         else:

@@ -6,7 +6,6 @@
 const MINUS = "\u2212";
 const NBSP = "\u00a0";
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-const REOPEN = "backalley.reopen.";
 const SITE_ROOT = new URL("../../", import.meta.url);
 
 /** `text` with each {name} replaced by fields[name]. */
@@ -95,23 +94,4 @@ export function labelled(label, value, words) {
   return typeof label === "string" && typeof value === "string"
     ? fill(words.tools.labelled, { label, value })
     : fillNodes(words.tools.labelled, { label, value });
-}
-
-/** Whether the tool asked to be opened again when its page is (an evening in progress). */
-export function reopens(name) {
-  try {
-    return localStorage.getItem(REOPEN + name) === "yes";
-  } catch {
-    return false;
-  }
-}
-
-/** Ask for the tool to be opened again with its page (on), or not any more (off). */
-export function keepOpen(name, on) {
-  try {
-    if (on) localStorage.setItem(REOPEN + name, "yes");
-    else localStorage.removeItem(REOPEN + name);
-  } catch {
-    // storage refused (a private window): the reader presses the button again
-  }
 }

@@ -89,9 +89,13 @@ export async function mount(view, { engine, words }) {
   result.setAttribute("role", "status");
   result.setAttribute("aria-live", "polite");
 
+  // The position and the verdicts first, the keys to enter cards after: on a phone the answer
+  // sits under the hand, not below the keys.
   const entry = element("div", "ba-may__entry");
-  entry.append(flags, targetRow, suitRow, rankRow, trickBox, handBox, clear);
-  view.replaceChildren(trumpRow, entry, result);
+  entry.append(flags, trickBox, handBox);
+  const keys = element("div", "ba-may__entry");
+  keys.append(targetRow, suitRow, rankRow, clear);
+  view.replaceChildren(trumpRow, entry, result, keys);
 
   function add(card) {
     const where = state.target;
@@ -102,13 +106,19 @@ export async function mount(view, { engine, words }) {
     change((now) => ({ [where]: now[where].filter((c) => c !== card) }));
   }
 
-  function cardsBox(box, title, cards, where, empty) {
+  function cardsBox(box, title, cards, where, empty, marks = new Map()) {
     const heading = element("p", "ba-may__title", title);
     const list = element("ul", "ba-may__list");
     for (const card of cards) {
       const item = element("li");
       const node = button("", () => take(where, card), "md-button ba-may__card");
       node.append(cardNode(card, words));
+      if (marks.has(card)) {  // the verdict at a glance; in words in the list below
+        const mark = element("span", "ba-may__mark " + (marks.get(card) ? "ba-may__mark--no" : "ba-may__mark--yes"),
+          marks.get(card) ? "\u2717" : "\u2713");
+        mark.setAttribute("aria-hidden", "true");
+        node.append(mark);
+      }
       node.setAttribute("aria-label", fill(own.remove, { card: spoken(card, words) }));
       item.append(node);
       list.append(item);
@@ -122,9 +132,9 @@ export async function mount(view, { engine, words }) {
     board.setAttribute("aria-pressed", String(state.board));
     press(targetButtons, state.target);
     press(suitButtons, state.suit);
-    entry.hidden = state.trump === undefined;
+    entry.hidden = keys.hidden = state.trump === undefined;
     cardsBox(trickBox, own.trick, state.trick, "trick", own.lead);
-    cardsBox(handBox, own.hand, state.hand, "hand", own.no_hand);
+    cardsBox(handBox, own.hand, state.hand, "hand", own.no_hand, state.marks);
   }
 
   /** Try the position that `changes` (a function of the present state) gives: kept if the engine
@@ -141,7 +151,7 @@ export async function mount(view, { engine, words }) {
       result.replaceChildren(refusalNode(error, words));
       return;
     }
-    Object.assign(state, changes);
+    Object.assign(state, changes, { marks: shown.marks });
     draw();
     result.replaceChildren(shown);
   }
@@ -157,6 +167,7 @@ export async function mount(view, { engine, words }) {
       engine.call("check_play", card, position.hand, position.trick, position.trump, options)));
     const list = element("ul", "ba-may__verdicts");
     position.hand.forEach((card, i) => list.append(verdict(card, answers[i])));
+    list.marks = new Map(position.hand.map((card, i) => [card, answers[i]]));
     return list;
   }
 

@@ -5,7 +5,8 @@
 // offered, the scores, the dealer, the schedule and every refusal come from the engine.
 
 import { keywords } from "../engine/engine.js";
-import { count, fill, keepOpen, labelled, number, refusalNode, seat, side } from "./common.js";
+import { count, fill, labelled, number, refusalNode, seat, side } from "./common.js";
+import { keepOpen } from "./tools.js";
 
 const STORE = "backalley.scorekeeper.";
 const EVENING = STORE + "evening.";
@@ -90,9 +91,15 @@ class Keeper {
     this.engine = engine;
     this.words = words;
     this.say = words.tool;
-    this.live = element("p", { class: "ba-keeper__live", role: "status", "aria-live": "polite" });
+    this.live = element("p", { class: "ba-keeper__live ba-sr", role: "status", "aria-live": "polite" });
+    this.echo = element("p", { class: "ba-keeper__echo", "aria-hidden": "true" });  // the same, in view
     this.body = element("div");
     view.replaceChildren(this.body, this.live);
+  }
+
+  tell(text) {
+    this.live.textContent = text;
+    this.echo.textContent = text;
   }
 
   entry(saved, action, values = {}) {
@@ -140,8 +147,11 @@ class Keeper {
         continue;
       }
       const status = state.finished ? this.say.finished : this.say.in_progress;
+      const standing = [count(state.deals_played, "deals", this.words),
+        ...SIDES.map((code) => `${this.say.short[code]} ${number(state.totals[code], this.words)}`)].join(this.say.separator);
       rows.append(element("li", {},
         element("span", { class: "ba-keeper__name", text: `${this.date(id)} (${status})` }),
+        element("span", { class: "ba-keeper__standing", text: standing }),
         button(this.say.open, () => this.open(id, true), { "aria-label": labelled(this.say.open, this.date(id), this.words) }),
         button(this.say.delete, () => this.remove(id), { "aria-label": labelled(this.say.delete, this.date(id), this.words) })));
     }
@@ -149,7 +159,7 @@ class Keeper {
     parts.push(rows.children.length ? rows : damaged.length ? null : element("p", { text: this.say.none }));
     parts.push(...damaged, this.newForm(), this.importer());
     this.body.replaceChildren(...parts.filter(Boolean));
-    if (message) this.live.textContent = message;
+    if (message) this.tell(message);
   }
 
   damaged(id, text, error) {
@@ -259,7 +269,7 @@ class Keeper {
       this.show(id, result, asked ? fill(this.say.opened, { evening: this.date(id) }) : "");
     } catch (error) {
       await this.list();
-      this.live.textContent = fill(this.say.damaged, { evening: this.date(id) });
+      this.tell(fill(this.say.damaged, { evening: this.date(id) }));
     }
   }
 
@@ -275,7 +285,7 @@ class Keeper {
     this.bids = [];
     keepOpen("scorekeeper", !result.card.finished);
     this.draw();
-    if (message) this.live.textContent = message;
+    if (message) this.tell(message);
   }
 
   async enter(action, values, message) {
@@ -285,10 +295,10 @@ class Keeper {
       this.result = result;
       this.bids = [];
       this.draw();
-      this.live.textContent = message(result.card);
+      this.tell(message(result.card));
     } catch (error) {
       this.said.replaceChildren(refusalNode(error, this.words));
-      this.live.textContent = "";
+      this.tell("");
     }
   }
 
@@ -298,7 +308,7 @@ class Keeper {
     const rules = this.words.preset_names[card.variant] ?? `${this.say.house} (${card.variant})`;
     this.said = element("div", { class: "ba-keeper__said" });
     const parts = [heading, element("p", { class: "ba-keeper__rules", text: fill(this.say.playing, { rules }) }),
-      this.nextDeal(card), this.said, this.entryForm(card), this.sheet(card), this.actions()];
+      this.nextDeal(card), this.echo, this.said, this.entryForm(card), this.sheet(card), this.actions()];
     this.body.replaceChildren(...parts.filter(Boolean));
     const first = this.body.querySelector(".ba-keeper__entry button");
     (first ?? heading).focus();
@@ -334,7 +344,7 @@ class Keeper {
         ...this.result.bids.map((bid) => button(this.bidText(bid), () => {
           this.bids.push(bid);
           this.draw();
-          this.live.textContent = fill(this.say.bid_made, { seat: seat(bidder, this.words), bid: this.bidText(bid) });
+          this.tell(fill(this.say.bid_made, { seat: seat(bidder, this.words), bid: this.bidText(bid) }));
         }))));
       if (!this.bids.length) {
         entry.append(button(this.say.thrown, () => this.enter("throw-in", {},
@@ -350,8 +360,10 @@ class Keeper {
           .join(this.say.separator) }) }));
     }
     entry.append(group(this.say.corrections, button(this.say.undo, () => this.undo())));
-    entry.append(group(this.say.revoke, ...SIDES.map((code) => button(side(code, this.words), () => this.enter("revoke", { revoke: code },
-        (c) => fill(this.say.revoke_done, { side: side(code, this.words), number: number(c.rows.at(-1).number, this.words) }))))));
+    const revoke = element("details", { class: "ba-keeper__revoke" }, element("summary", { text: this.say.revoke }));
+    revoke.append(element("div", { role: "group", "aria-label": this.say.revoke, class: "ba-keeper__group" }, ...SIDES.map((code) => button(side(code, this.words), () => this.enter("revoke", { revoke: code },
+      (c) => fill(this.say.revoke_done, { side: side(code, this.words), number: number(c.rows.at(-1).number, this.words) }))))));
+    entry.append(revoke);
     return entry;
   }
 
@@ -364,7 +376,7 @@ class Keeper {
     if (this.bids.length) {
       this.bids.pop();
       this.draw();
-      this.live.textContent = this.say.undone;
+      this.tell(this.say.undone);
       return;
     }
     this.enter("undo", {}, () => this.say.undone);

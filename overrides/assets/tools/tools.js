@@ -1,12 +1,30 @@
-// Starts the tools of a page (the boxes backalley_site/tools.py writes): nothing is loaded until
-// the reader presses a tool's button (or the tool asked to reopen by itself: keepOpen in
-// common.js, for an evening in progress). Then the engine starts with a progress bar, the tool's
+// Starts the tools of a page (the boxes backalley_site/tools.py writes): nothing else is loaded
+// until the reader presses a tool's button (or the tool asked to reopen by itself with keepOpen,
+// for an evening in progress); not even common.js, so a rules page's first load grows by this
+// file alone. Then the engine starts with a progress bar, the tool's
 // module assets/tools/<name>.js is imported and its mount(view, {engine, words, box}) draws it.
 // Words come from the page (the box's JSON data block): this file holds none.
 
-import { fill, reopens } from "./common.js";
-
 const ENGINE = new URL("../engine/engine.js", import.meta.url);
+const REOPEN = "backalley.reopen.";
+
+function reopens(name) {
+  try {
+    return localStorage.getItem(REOPEN + name) === "yes";
+  } catch {
+    return false;
+  }
+}
+
+/** Ask for the tool to be opened again with its page (on), or not any more (off). */
+export function keepOpen(name, on) {
+  try {
+    if (on) localStorage.setItem(REOPEN + name, "yes");
+    else localStorage.removeItem(REOPEN + name);
+  } catch {
+    // storage refused (a private window): the reader presses the button again
+  }
+}
 
 function wordsOf(box) {
   return JSON.parse(box.querySelector(".ba-tool__words").textContent);
@@ -42,11 +60,12 @@ async function open(box) {
   } catch (error) {
     box.removeAttribute("aria-busy");
     loading.hidden = true;
-    cannotStart(box, words, error);
+    await cannotStart(box, words, error);
   }
 }
 
-function cannotStart(box, words, error) {
+async function cannotStart(box, words, error) {
+  const { fill } = await import("./common.js");
   const view = box.querySelector(".ba-tool__view");
   const said = document.createElement("p");
   said.className = "ba-tool__cannot";
