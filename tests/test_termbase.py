@@ -57,6 +57,28 @@ def test_no_built_page_uses_an_avoided_term(built_site, built_pages, lang):
     assert not {page: v[:6] for page, v in found.items() if v}
 
 
+def strings(value) -> list[str]:
+    """Every text in ``value``, a tool's words (nested tables and lists)."""
+    if isinstance(value, str):
+        return [value]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [text for item in items for text in strings(item)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_tool_says_an_avoided_term(lang):
+    """The tools' words reach the page as data (a JSON block the page check does not read): each
+    text a tool can show, refusals aside (test_refusals checks those), against the term base."""
+    from backalley_site.tools import CARD_WORDS, TOOLS, words
+
+    found = {}
+    for name in TOOLS:
+        said = words(name, lang)
+        own = {key: value for key, value in said.items() if key not in CARD_WORDS}  # the shared words: the pages'
+        found[name] = violations(strings(own), termbase(lang))
+    assert not {name: v[:6] for name, v in found.items() if v}
+
+
 def test_the_check_finds_an_avoided_term_and_spares_a_gloss():
     concepts = (Concept("trick", "pli", ("levées?",), ("pli (ou levée)",)),)
     assert violations(["Chaque levée compte."], concepts)
