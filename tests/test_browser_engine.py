@@ -23,6 +23,7 @@ import pytest
 from browsing import LANGUAGES, PHONE, Reader, policy_violations, root_of
 from backalley.web import handle
 from backalley_site.browser_engine import RUNTIME, RUNTIME_FILES, engine_zip
+from backalley_site.tools import words
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = "/assets/engine/"
@@ -156,6 +157,22 @@ def test_without_webassembly_the_engine_says_it_cannot_start(reader):
         try { await start({ lang: "en" }); return null; } catch (error) { return [error.kind, error.reason]; }
     }""")
     assert error == ["cannot-start", "no-webassembly"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_tool_that_cannot_start_says_why_in_its_language_and_offers_to_try_again(reader, base_url, lang):
+    """The tricks page in a browser without WebAssembly: pressing the tool's button shows the
+    page's own sentence for it (the term files' ``[tools] cannot``), and a button to try again."""
+    one = reader(PHONE)
+    one.context.add_init_script("delete globalThis.WebAssembly")
+    one.visit(f"{base_url}{root_of(lang)}tricks/")
+    said = words("may_play", lang)
+    one.page.get_by_role("button", name=said["tool"]["start"]).click()
+    cannot = one.page.locator(".ba-tool__cannot")
+    cannot.wait_for()
+    assert cannot.text_content() == said["tools"]["cannot"]["no-webassembly"]
+    assert one.page.get_by_role("button", name=said["tools"]["retry"]).is_visible()
+    assert not [url for url in one.requests if ENGINE + "pyodide/" in url] and not one.errors
 
 
 def test_a_runtime_that_does_not_arrive_is_a_typed_failure_not_a_hang(reader):

@@ -356,3 +356,22 @@ def test_every_cited_rule_address_exists_in_every_language(built_site, capsys):
             if anchor not in page.ids:
                 missing.append(f"{rule['id']} ({rule['number']}): {url}")
     assert not missing, missing
+
+
+@pytest.mark.parametrize("name", ["backalley.css", "print.css"])
+def test_our_stylesheets_close_every_block_they_open(name):
+    """A block left open swallows every rule after it, on screen and on paper (a merge once lost a
+    brace and every printed document lost its print rules): braces balance, rule by rule."""
+    text = re.sub(r"/\*.*?\*/", "", (ROOT / "overrides" / "assets" / "stylesheets" / name).read_text(encoding="utf-8"),
+                  flags=re.S)
+    depth, opened = 0, []
+    for number, line in enumerate(text.splitlines(), 1):
+        for char in line:
+            if char == "{":
+                depth += 1
+                opened.append(number)
+            elif char == "}":
+                depth -= 1
+                assert depth >= 0, f"{name}: a brace closed at line {number} was never opened"
+                opened.pop()
+    assert depth == 0, f"{name}: the block opened at line {opened[-1]} is never closed"

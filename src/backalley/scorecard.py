@@ -299,8 +299,8 @@ class Entry(NamedTuple):
         return {"file": self.text, "card": card.to_data(), "bids": bids, "csv": card.to_csv()}
 
 
-def scorecard_entry(saved, action, *, bids=None, tricks=None, revoke=None, variant="standard",
-                    dealer="N") -> Entry:
+def scorecard_entry(saved: str | None, action: str, *, bids: list | None = None, tricks: int | dict | None = None,
+                    revoke: str | None = None, variant: str = "standard", dealer: str = "N") -> Entry:
     """One entry on the scorecard saved as ``saved`` (the text of its file; ``None`` for
     ``"new"``, which starts one for ``variant`` with ``dealer`` dealing first): ``"add"`` a deal
     (``bids``, North–South's ``tricks`` or both sides', an optional ``revoke``), ``"throw-in"``,
