@@ -223,6 +223,11 @@ def all_pages(pages, lang):
     return sorted(pages[lang].items())
 
 
+def missing_page(lang: str) -> str:
+    """The address, from the site's root, of a page ``lang``'s part of the site does not have."""
+    return f"{root_of(lang)}no/such/page/"
+
+
 def printable_pages(site: Path, base_url: str, lang: str) -> list[str]:
     """The addresses of the printable pages the build wrote for ``lang`` (``print/<preset>/…``,
     outside the sitemap)."""
