@@ -214,7 +214,7 @@ def test_a_score_pad_from_the_command_line(tmp_path):
 
 @pytest.mark.parametrize("args, says", [
     (["sheet", "--variant", "standard,points_per_bid_trick=4"], "points_per_bid_trick"),
-    (["sheet", "--variant", "nonesuch"], "unknown variant"),
+    (["sheet", "--variant", "nonesuch"], "no preset 'nonesuch'"),
     (["sheet", "--lang", "de"], "invalid choice: 'de'"),
     (["scorepad", "--paper", "a3"], "invalid choice: 'a3'"),
     (["pad"], "invalid choice: 'pad'"),

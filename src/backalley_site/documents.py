@@ -54,7 +54,7 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
     raw = source.read_text(encoding="utf-8-sig")
     front = FRONT_MATTER.match(raw)  # the page's metadata, which MkDocs leaves out
     text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=ROOT / "examples",
-                  line_offset=raw[:front.end()].count("\n") if front else 0, variant=variant)
+                  line_offset=raw[:front.end()].count("\n") if front else 0, variant=variant, on_site=False)
     names, settings = _extensions()
     t = terms(lang)
     settings = {**settings, "toc": {**settings.get("toc", {}), "permalink_title": t("interface.permalink")}}

@@ -51,18 +51,19 @@ class RenderError(Exception):
 
 
 def render(markdown: str, lang: str, *, page: str = "<string>", examples_dir: Path | None = None,
-           line_offset: int = 0, variant="standard") -> str:
+           line_offset: int = 0, variant="standard", on_site: bool = True) -> str:
     """``markdown`` with its placeholders filled in ``lang``.
 
     The page sees ``variant`` (a ``backalley.Variant``, the standard game unless given: the rules
-    sheet printed for a house-rule mix). ``line_offset`` is added to reported line numbers (lines
-    above ``markdown`` in the file, such as front matter).
+    sheet printed for a house-rule mix) and ``on_site`` (false for a printable document, which
+    has no tool). ``line_offset`` is added to reported line numbers (lines above ``markdown`` in
+    the file, such as front matter).
     """
     try:
         env = environment(lang, Path(examples_dir or DEFAULT_EXAMPLES))
         template = env.template_class.from_code(env, compiled(env, markdown, page, lang), env.globals)
         rules = rule_numbers.PageRules(page, lang)
-        text = template.render(rule=rules.marker, variant=backalley.resolve_variant(variant))
+        text = template.render(rule=rules.marker, variant=backalley.resolve_variant(variant), on_site=on_site)
         rules.finish()
         return text + glossary.hover_definitions(Path(page).stem, lang)
     except TemplateSyntaxError as exc:
