@@ -71,7 +71,7 @@ def test_a_glossary_term_opens_from_the_keyboard_readably_and_links_its_entry(re
             break
     else:
         pytest.fail(f"{lang}: Tab never reaches a glossary term")
-    one.page.wait_for_function("document.activeElement.getAttribute('aria-describedby')")  # the theme's tooltip
+    one.page.wait_for_function("() => document.activeElement.getAttribute('aria-describedby')")  # the theme's tooltip
     described = one.page.evaluate("document.activeElement.getAttribute('aria-describedby')")
     tooltip = one.page.locator(f"#{described}.md-tooltip2--active .md-tooltip2__inner")
     tooltip.wait_for()
@@ -134,4 +134,4 @@ def test_long_pages_offer_a_way_back_to_the_top(reader, pages):
     top = one.page.locator(".md-top")
     top.wait_for(state="visible")
     top.click()
-    one.page.wait_for_function("window.scrollY === 0")
+    one.page.wait_for_function("() => window.scrollY === 0")
