@@ -3,19 +3,12 @@
 // it. The hand sizes and bids offered, the scores, the cases and their rules all come from the
 // engine (deal_sizes, legal_bids, score_reasons, rule_address); this module only draws them.
 
-import { count, fill, labelled, number, refusalNode, seat, side } from "./common.js";
+import { count, element, fill, labelled, number, refusalNode, seat, side } from "./common.js";
 import { keywords } from "../engine/engine.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 const CLOCKWISE = ["N", "E", "S", "W"]; // the seats round the table, for the first bidder's buttons
 const SIDES = ["NS", "EW"];
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function fieldset(legend) {
   const set = element("fieldset", "ba-calc__group");

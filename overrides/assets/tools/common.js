@@ -8,6 +8,14 @@ const NBSP = "\u00a0";
 const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const SITE_ROOT = new URL("../../", import.meta.url);
 
+/** A new `tag` element with a class and a text (set as text, never as markup). */
+export function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 /** `text` with each {name} replaced by fields[name]. */
 export function fill(text, fields) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));

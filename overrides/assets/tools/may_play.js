@@ -5,19 +5,12 @@
 // engine refuses a card entered twice (and anything else a position cannot hold), and then the
 // position stays as it was.
 
-import { cardNode, cardText, cite, fill, refusalNode } from "./common.js";
+import { cardNode, cardText, cite, element, fill, refusalNode } from "./common.js";
 import { keywords } from "../engine/engine.js";
 
 const SUITS = ["S", "H", "D", "C"];
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]; // the keypad, high to low
 const JOKERS = ["BIG", "LITTLE"];
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function button(text, onClick, className = "md-button") {
   const node = element("button", className, text);
