@@ -126,11 +126,6 @@ def refusal(error, lang: str) -> dict:
     }
 
 
-def refusal_message(error, lang: str) -> str:
-    """The refusal's sentence in ``lang``, ending with its rule's number."""
-    return "".join(refusal_parts(error, lang))
-
-
 def refusal_parts(error, lang: str) -> tuple[str, str]:
     """The refusal in ``lang`` as its sentence and the citation of its rule (``backalley_site.refusals``
     where it is there, with the site's words); the engine's English sentence without it."""

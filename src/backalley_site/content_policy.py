@@ -17,7 +17,7 @@ page's ``<head>`` (before any script, style or stylesheet), with a policy made f
 
 An event-handler attribute (``onclick="…"``) or a ``javascript:`` link would be blocked:
 ``InlineCode`` is raised instead, so the build says where. Independent of MkDocs
-(``hooks/content_policy.py`` applies it to every page of the finished site).
+(``hooks/finished_site.py`` applies it to every page of the finished site).
 """
 from __future__ import annotations
 

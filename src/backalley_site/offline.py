@@ -21,7 +21,7 @@ Workbox comes from ``node_modules`` (``package.json`` pins it, ``package-lock.js
 integrity hashes, ``./dev`` runs ``npm ci``): its built files are copied into the site and
 ``workbox.setConfig({modulePathPrefix})`` loads them from there, never from a CDN. The same
 tree gives the same bytes (entries in name order, no date). Independent of MkDocs
-(``hooks/offline.py`` calls ``write_service_worker`` once per build).
+(``hooks/finished_site.py`` calls ``write_service_worker`` once per build).
 """
 from __future__ import annotations
 

@@ -33,16 +33,16 @@ class Counted:
 def message(error, lang: str) -> str:
     """``error`` (a refusal, ``InvalidArgument`` or ``Reason``) as one sentence in ``lang``,
     ending with its rule's number ("… (règle 3.12)"), typeset as the site's pages are."""
-    return typeset_text(_cited(_capitalized(_sentence(error, lang)), error, lang), lang)
+    return "".join(parts(error, lang))
 
 
 def parts(error, lang: str) -> tuple[str, str]:
     """``message(error, lang)`` cut in two: the sentence, and what cites its rule (" (règle 3.12)",
     with the space before it; empty for an error that cites none), which a tool makes the link to
     the rule."""
-    said = message(error, lang)
-    sentence = typeset_text(_capitalized(_sentence(error, lang)), lang)
-    return (sentence, said[len(sentence):]) if said.startswith(sentence) else (said, "")
+    sentence = _capitalized(_sentence(error, lang))
+    said, typed = typeset_text(_cited(sentence, error, lang), lang), typeset_text(sentence, lang)
+    return (typed, said[len(typed):]) if said.startswith(typed) else (said, "")
 
 
 def _capitalized(text: str) -> str:

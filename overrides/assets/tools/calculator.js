@@ -3,7 +3,7 @@
 // it. The hand sizes and bids offered, the scores, the cases and their rules all come from the
 // engine (deal_sizes, legal_bids, score_reasons, rule_address); this module only draws them.
 
-import { count, element, fill, labelled, number, refusalNode, seat, side } from "./common.js";
+import { cite, count, element, fill, labelled, number, refusalNode, seat, side } from "./common.js";
 import { keywords } from "../engine/engine.js";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
@@ -166,15 +166,13 @@ export async function mount(view, { engine, words }) {
       const head = element("p", "ba-calc__score");
       head.append(...labelled(element("strong", "", side(s, words)),
         element("span", "ba-calc__points", count(one.score, "points", words)), words));
-      const why = element("p", "ba-calc__why", fill(own.cases[one.case], {
+      const message = fill(own.cases[one.case], {
         target: count(one.target, "tricks", words),
         tricks: count(one.tricks, "tricks", words),
         level: "\u00d7" + number(one.multiplier ?? 0, words),
         size: number(h, words),
-      }) + " ");
-      const link = element("a", "", fill(words.tools.rule, { number: one.rule }));
-      link.href = await href(one.rule);
-      why.append(link);
+      });
+      const why = cite(element("p", "ba-calc__why"), { message, number: one.rule, href: await href(one.rule) }, words);
       item.append(head, why);
       list.append(item);
     }

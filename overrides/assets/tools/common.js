@@ -58,8 +58,7 @@ export const side = (code, words) => words.sides[code];
 
 /** A refusal (a rejected call) as a paragraph: the engine's message, as text, and its rule's link. */
 export function refusalNode(error, words) {
-  const said = document.createElement("p");
-  said.className = "ba-tool__refusal";
+  const said = element("p", "ba-tool__refusal");
   said.setAttribute("role", "alert");
   if (error.kind === "internal" || !error.message) {
     said.textContent = fill(words.tools.internal, { detail: error.message || String(error) });
