@@ -69,8 +69,8 @@ def bid_name(keeper, bid) -> str:
 
 def plan(variant: str, deals: int | None = None, reload: bool = True) -> list[tuple]:
     """The entries of an evening (its first ``deals``, or all of them and the tie-break deal when
-    one is due), with a throw-in, an undone deal, a bid taken back, a revoke and a reload in the
-    middle."""
+    one is due), with a throw-in, an undone deal, a bid taken back, a revoke, a reload in the
+    middle and, with it, a reload between a deal's bids (``add-reloaded``: the bids made stay)."""
     sizes = deal_sizes(variant)[:deals]
     steps: list[tuple] = []
     for i, size in enumerate(sizes):
@@ -82,7 +82,7 @@ def plan(variant: str, deals: int | None = None, reload: bool = True) -> list[tu
             steps.append(("bid-undo", bids[0]))
         if i == 6:
             steps += [("add", bids, (ns + 1) % (size + 1)), ("undo",)]
-        steps.append(("add", bids, ns))
+        steps.append(("add-reloaded" if reload and i == len(sizes) // 2 + 1 else "add", bids, ns))
         if i == 4:
             steps.append(("revoke", "EW"))
         if reload and i == len(sizes) // 2:
@@ -98,7 +98,7 @@ def replay(text, steps, variant="standard") -> str:
     """The file ``backalley scorecard`` writes after ``steps`` (the page's own steps skipped)."""
     text = text or scorecard_entry(None, "new", variant=variant).text
     for step in steps:
-        if step[0] == "add":
+        if step[0] in ("add", "add-reloaded"):
             text = scorecard_entry(text, "add", bids=step[1], tricks=step[2]).text
         elif step[0] == "revoke":
             text = scorecard_entry(text, "revoke", revoke=step[1]).text
@@ -122,8 +122,11 @@ def enter_evening(keeper, steps) -> None:
     tricks_group = say(keeper, "tricks_of", side=w["sides"]["NS"])
     for step in steps:
         kind = step[0]
-        if kind == "add":
-            for bid in step[1]:
+        if kind in ("add", "add-reloaded"):
+            for number, bid in enumerate(step[1]):
+                if kind == "add-reloaded" and number == 2:  # the page reloads between the bids: those made stay
+                    keeper.page.reload()
+                    keeper.page.locator(".ba-keeper__bids").wait_for(timeout=WAIT_MS)
                 button(keeper, bid_name(keeper, bid), keeper.page.locator(".ba-keeper__entry [role=group]").first).click()
             changes(keeper, lambda: button(keeper, str(step[2]), group(keeper, tricks_group)).click())
         elif kind == "bid-undo":

@@ -11,6 +11,7 @@ import { keepOpen } from "./tools.js";
 const STORE = "backalley.scorekeeper.";
 const EVENING = STORE + "evening.";
 const CURRENT = STORE + "current";
+const BIDS = STORE + "bids."; // the bids of a deal not yet recorded, so that a reload keeps them
 const SEATS = ["N", "E", "S", "W"];
 const SIDES = ["NS", "EW"];
 
@@ -175,6 +176,7 @@ class Keeper {
     if (!window.confirm(fill(this.say.confirm_delete, { evening: this.date(id) }))) return;
     try {
       localStorage.removeItem(EVENING + id);
+      localStorage.removeItem(BIDS + id);
       if (stored(CURRENT) === id) localStorage.removeItem(CURRENT);
     } catch {
       // storage refused: the evening stays listed
@@ -282,10 +284,34 @@ class Keeper {
   show(id, result, message) {
     this.id = id;
     this.result = result;
-    this.bids = [];
+    this.bids = this.pendingBids();
     keepOpen("scorekeeper", !result.card.finished);
     this.draw();
     if (message) this.tell(message);
+  }
+
+  /** The bids entered for the next deal before a reload: kept only for the deal they were made
+   *  in (the number of rows then), and only as many as a deal has. */
+  pendingBids() {
+    try {
+      const kept = JSON.parse(stored(BIDS + this.id));
+      return kept.rows === this.result.card.rows.length && !this.result.card.needs_tiebreak ? kept.bids.slice(0, 4) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  setBids(bids) {
+    this.bids = bids;
+    if (bids.length) {
+      store(BIDS + this.id, JSON.stringify({ rows: this.result.card.rows.length, bids }));
+      return;
+    }
+    try {
+      localStorage.removeItem(BIDS + this.id);
+    } catch {
+      // storage refused: nothing was kept
+    }
   }
 
   async enter(action, values, message) {
@@ -293,7 +319,7 @@ class Keeper {
       const result = await this.entry(this.result.file, action, values);
       await this.save(this.id, result);
       this.result = result;
-      this.bids = [];
+      this.setBids([]);
       this.draw();
       this.tell(message(result.card));
     } catch (error) {
@@ -342,7 +368,7 @@ class Keeper {
       const bidder = deal.bidders[this.bids.length];
       entry.append(group(fill(this.say.bids_of, { seat: seat(bidder, this.words) }),
         ...this.result.bids.map((bid) => button(this.bidText(bid), () => {
-          this.bids.push(bid);
+          this.setBids([...this.bids, bid]);
           this.draw();
           this.tell(fill(this.say.bid_made, { seat: seat(bidder, this.words), bid: this.bidText(bid) }));
         }))));
@@ -374,7 +400,7 @@ class Keeper {
 
   undo() {
     if (this.bids.length) {
-      this.bids.pop();
+      this.setBids(this.bids.slice(0, -1));
       this.draw();
       this.tell(this.say.undone);
       return;
