@@ -358,11 +358,11 @@ def test_every_cited_rule_address_exists_in_every_language(built_site, capsys):
     assert not missing, missing
 
 
-@pytest.mark.parametrize("name", ["backalley.css", "print.css"])
+@pytest.mark.parametrize("name", ["stylesheets/backalley.css", "stylesheets/print.css", "tools/tools.css"])
 def test_our_stylesheets_close_every_block_they_open(name):
     """A block left open swallows every rule after it, on screen and on paper (a merge once lost a
     brace and every printed document lost its print rules): braces balance, rule by rule."""
-    text = re.sub(r"/\*.*?\*/", "", (ROOT / "overrides" / "assets" / "stylesheets" / name).read_text(encoding="utf-8"),
+    text = re.sub(r"/\*.*?\*/", "", (ROOT / "overrides" / "assets" / name).read_text(encoding="utf-8"),
                   flags=re.S)
     depth, opened = 0, []
     for number, line in enumerate(text.splitlines(), 1):

@@ -1,13 +1,12 @@
-"""A tool's box (``backalley_site/tools.py``): its words in every language, as the page carries
-them for ``overrides/assets/tools/``; the box itself, safe to put in a page."""
+"""A tool's box (``backalley_site/tools.py``): its words in every language, as the site serves them
+to ``overrides/assets/tools/``; the box itself, safe to put in a page and light."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
-from backalley_site.tools import TOOLS, ToolError, tool, words
+from backalley_site.tools import TOOLS, WORDS_DIR, ToolError, tool, words, write_words
 
 LANGUAGES = ("en", "fr", "pt", "ru")
 REASONS = {"no-webassembly", "out-of-memory", "timeout", "failed"}  # engine.js's start() rejections
@@ -41,12 +40,22 @@ def test_the_words_are_typeset_as_the_pages_are():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_box_carries_its_words_as_data_and_a_button(lang):
+def test_the_box_is_a_button_and_one_sentence_in_the_pages_language(lang):
     box = tool("scorekeeper", lang)
-    data = re.search(r'<script type="application/json" class="ba-tool__words">(.*?)</script>', box, re.S).group(1)
-    assert json.loads(data) == words("scorekeeper", lang)
-    assert 'data-tool="scorekeeper"' in box and 'class="md-button md-button--primary ba-tool__start"' in box
-    assert box.count("<script") == 1  # nothing in the box runs: tools.js starts it
+    said = words("scorekeeper", lang)
+    assert 'data-tool="scorekeeper"' in box and f'data-lang="{lang}"' in box
+    assert f'class="md-button md-button--primary ba-tool__start">{said["tool"]["start"]}</button>' in box
+    assert f'role="alert" hidden>{said["tools"]["cannot"]["failed"]}</p>' in box
+    assert "<script" not in box  # nothing in the box runs, and its words are not on the page
+    assert len(box.encode()) < 1000
+
+
+def test_every_tool_has_its_words_in_every_language_as_a_file(tmp_path):
+    written = write_words(tmp_path, list(LANGUAGES))
+    assert sorted(path.name for path in written) == sorted(f"{n}.{lang}.json" for n in TOOLS for lang in LANGUAGES)
+    for name in TOOLS:
+        for lang in LANGUAGES:
+            assert json.loads((tmp_path / WORDS_DIR / f"{name}.{lang}.json").read_text(encoding="utf-8")) == words(name, lang)
 
 
 def test_a_page_naming_no_tool_is_refused():

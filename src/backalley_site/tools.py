@@ -1,15 +1,19 @@
-"""The box a page places a tool in (``{{ tool("scorekeeper") }}``): the button that starts it,
-its progress bar, and its words in the page's language as a JSON data block.
+"""The box a page places a tool in (``{{ tool("scorekeeper") }}``): the button that starts it and
+its progress bar; and each tool's words in each language, a file the tool fetches when it starts.
 
-No tool's code loads with the page. ``overrides/assets/tools/tools.js`` (which main.html adds to a
-page that has a box) starts the engine (``assets/engine/engine.js``) when the reader presses the
-button, then imports the tool's module ``assets/tools/<name>.js`` and calls its ``mount``. The
-words come from the term files: ``[tools]`` (every tool's), ``[tools.<name>]`` (the tool's own)
-and the card words every tool draws with, typeset as the pages are.
+Nothing of a tool loads with the page but its box: a rules page's first load stays what it was.
+A few lines that overrides/main.html puts on a page with a box import
+``overrides/assets/tools/tools.js`` when the reader presses the button; it fetches the tool's words
+(``assets/tools/words/<name>.<lang>.json``, written by ``write_words``) and the tools' stylesheet,
+starts the engine (``assets/engine/engine.js``), then imports the tool's module
+``assets/tools/<name>.js`` and calls its ``mount``. The words come from the term files:
+``[tools]`` (every tool's), ``[tools.<name>]`` (the tool's own) and the card words every tool
+draws with, typeset as the pages are.
 """
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from markupsafe import Markup, escape
 
@@ -61,19 +65,36 @@ def words(name: str, lang: str) -> dict:
     return found
 
 
+WORDS_DIR = "assets/tools/words"
+"""Where in the site each tool's words are, one file per tool and language: ``<name>.<lang>.json``."""
+
+
+def write_words(site_dir: Path, languages: list[str]) -> list[Path]:
+    """Write every tool's words in every language under ``site_dir/WORDS_DIR``; the files."""
+    folder = Path(site_dir) / WORDS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in TOOLS:
+        for lang in languages:
+            path = folder / f"{name}.{lang}.json"
+            path.write_text(json.dumps(words(name, lang), ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+            written.append(path)
+    return written
+
+
 def tool(name: str, lang: str) -> Markup:
-    """The box of tool ``name`` for a page in ``lang``: a heading-less region the tool draws in."""
+    """The box of tool ``name`` for a page in ``lang``: a heading-less region the tool draws in,
+    with the one sentence it says if it cannot even fetch its words (hidden until then)."""
     data = words(name, lang)
-    own = data["tool"]
-    payload = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    own, shared = data["tool"], data["tools"]
     return Markup(
-        f'<div class="ba-tool" data-tool="{name}" role="region" aria-label="{escape(own["title"])}">\n'
+        f'<div class="ba-tool" data-tool="{name}" data-lang="{lang}" role="region" aria-label="{escape(own["title"])}">\n'
         f'<button type="button" class="md-button md-button--primary ba-tool__start">{escape(own["start"])}</button>\n'
         f'<div class="ba-tool__loading" hidden><progress max="3" value="0" aria-label="{escape(own["title"])}"></progress>'
         f'<p class="ba-tool__status" role="status" aria-live="polite"></p></div>\n'
+        f'<p class="ba-tool__cannot" role="alert" hidden>{escape(shared["cannot"]["failed"])}</p>\n'
         f'<div class="ba-tool__view"></div>\n'
-        f'<noscript><p>{escape(data["tools"]["noscript"])}</p></noscript>\n'
-        f'<script type="application/json" class="ba-tool__words">{payload}</script>\n'
+        f'<noscript><p>{escape(shared["noscript"])}</p></noscript>\n'
         f'</div>'
     )
 

@@ -1,22 +1,16 @@
-// Starts the tools of a page (the boxes backalley_site/tools.py writes): nothing else is loaded
-// until the reader presses a tool's button (or the tool asked to reopen by itself with keepOpen,
-// for an evening in progress); not even common.js, so a rules page's first load grows by this
-// file alone. Then the engine starts with a progress bar, the tool's
-// module assets/tools/<name>.js is imported and its mount(view, {engine, words, box}) draws it.
-// Words come from the page (the box's JSON data block): this file holds none.
+// Starts a tool in its box (the box backalley_site/tools.py writes). Nothing of this loads with a
+// page: a few lines in the page (overrides/main.html) import this module when the reader presses
+// a tool's button, or when the tool asked to reopen by itself with keepOpen (an evening in
+// progress), and call open(box). It fetches the tool's words (assets/tools/words/<name>.<lang>.json)
+// and the tools' stylesheet, starts the engine with a progress bar, then imports the tool's module
+// assets/tools/<name>.js, whose mount(view, {engine, words, box}) draws it. This file holds no words.
 
 const ENGINE = new URL("../engine/engine.js", import.meta.url);
+const STYLESHEET = new URL("./tools.css", import.meta.url);
 const REOPEN = "backalley.reopen.";
 
-function reopens(name) {
-  try {
-    return localStorage.getItem(REOPEN + name) === "yes";
-  } catch {
-    return false;
-  }
-}
-
-/** Ask for the tool to be opened again with its page (on), or not any more (off). */
+/** Ask for the tool to be opened again with its page (on), or not any more (off); the page's
+ *  own lines read the same key. */
 export function keepOpen(name, on) {
   try {
     if (on) localStorage.setItem(REOPEN + name, "yes");
@@ -26,22 +20,54 @@ export function keepOpen(name, on) {
   }
 }
 
-function wordsOf(box) {
-  return JSON.parse(box.querySelector(".ba-tool__words").textContent);
+async function wordsOf(box) {
+  const address = new URL(`./words/${box.dataset.tool}.${box.dataset.lang}.json`, import.meta.url);
+  const reply = await fetch(address);
+  if (!reply.ok) throw new Error(`${address.pathname}: ${reply.status}`);
+  return reply.json();
 }
 
-async function open(box) {
-  const words = wordsOf(box);
+/** The tools' stylesheet, once per page; resolves when it applies (or could not load). */
+function styled() {
+  if (document.querySelector("link.ba-tool__styles")) return Promise.resolve();
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.className = "ba-tool__styles";
+  link.href = STYLESHEET.href;
+  const loaded = new Promise((done) => {
+    link.addEventListener("load", done);
+    link.addEventListener("error", done);
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/** Start the tool of this box: words, stylesheet, engine (with the progress bar), then its view. */
+export async function open(box) {
+  if (box.getAttribute("aria-busy") === "true") return; // pressed twice while starting
   const button = box.querySelector(".ba-tool__start");
   const loading = box.querySelector(".ba-tool__loading");
   const bar = loading.querySelector("progress");
   const status = loading.querySelector(".ba-tool__status");
+  const failed = box.querySelector(".ba-tool__cannot");
   const view = box.querySelector(".ba-tool__view");
   button.hidden = true;
+  failed.hidden = true;
   loading.hidden = false;
   view.replaceChildren();
   box.setAttribute("aria-busy", "true");
   bar.value = 0;
+  let words;
+  try {
+    [words] = await Promise.all([wordsOf(box), styled()]);
+  } catch {
+    // not even the words (offline before any visit): the box's own sentence, and the button again
+    box.removeAttribute("aria-busy");
+    loading.hidden = true;
+    failed.hidden = false;
+    button.hidden = false;
+    return;
+  }
   status.textContent = words.tools.stage.runtime;
   try {
     const { start } = await import(ENGINE);
@@ -79,9 +105,4 @@ async function cannotStart(box, words, error) {
   again.textContent = words.tools.retry;
   again.addEventListener("click", () => open(box));
   view.replaceChildren(said, again);
-}
-
-for (const box of document.querySelectorAll(".ba-tool")) {
-  box.querySelector(".ba-tool__start").addEventListener("click", () => open(box));
-  if (reopens(box.dataset.tool)) open(box);
 }
