@@ -10,8 +10,6 @@ from backalley import deal_sizes, scorecard_entry
 from backalley_site import formatting as fmt
 
 EVENING = "backalley.scorekeeper.evening."
-FULL = "en"  # the language that enters a whole 26-deal standard evening with a reload; the others
-SHORT = 7    # enter its first deals (throw-in, revoke, undo), and import a finished evening
 WAIT_MS = 30_000  # the engine's first start on a busy machine
 
 
@@ -67,11 +65,11 @@ def bid_name(keeper, bid) -> str:
 
 # -- an evening: the same entries through the CLI's function and through the page ----------------
 
-def plan(variant: str, deals: int | None = None, reload: bool = True) -> list[tuple]:
-    """The entries of an evening (its first ``deals``, or all of them and the tie-break deal when
-    one is due), with a throw-in, an undone deal, a bid taken back, a revoke, a reload in the
-    middle and, with it, a reload between a deal's bids (``add-reloaded``: the bids made stay)."""
-    sizes = deal_sizes(variant)[:deals]
+def plan(variant: str) -> list[tuple]:
+    """The entries of a whole evening (and the tie-break deal when one is due), with a throw-in,
+    an undone deal, a bid taken back, a revoke, a reload in the middle and, with it, a reload
+    between a deal's bids (``add-reloaded``: the bids made stay)."""
+    sizes = deal_sizes(variant)
     steps: list[tuple] = []
     for i, size in enumerate(sizes):
         if i == 2:
@@ -82,14 +80,14 @@ def plan(variant: str, deals: int | None = None, reload: bool = True) -> list[tu
             steps.append(("bid-undo", bids[0]))
         if i == 6:
             steps += [("add", bids, (ns + 1) % (size + 1)), ("undo",)]
-        steps.append(("add-reloaded" if reload and i == len(sizes) // 2 + 1 else "add", bids, ns))
+        steps.append(("add-reloaded" if i == len(sizes) // 2 + 1 else "add", bids, ns))
         if i == 4:
             steps.append(("revoke", "EW"))
-        if reload and i == len(sizes) // 2:
+        if i == len(sizes) // 2:
             steps.append(("reload",))
     text = replay(None, steps, variant)
     card = scorecard_entry(text, "show").card
-    if deals is None and card.needs_tiebreak:
+    if card.needs_tiebreak:
         steps.append(("tiebreak", 1))
     return steps
 
@@ -165,11 +163,10 @@ def expected_cells(keeper, text) -> list[list[str]]:
     return rows
 
 
-def play_evening(keeper, variant: str = "standard", deals: int | None = None, reload: bool = True) -> str:
-    """An evening of ``variant`` (its first ``deals``, or all) entered by clicks on ``keeper``'s
-    open scorekeeper, checked against the file the CLI writes for the same entries, which it
+def play_evening(keeper, variant: str = "standard") -> str:
+    """A whole evening of ``variant`` entered by clicks on ``keeper``'s open scorekeeper, checked against the file the CLI writes for the same entries, which it
     returns (reusable: the offline test enters it with the network off)."""
-    steps = plan(variant, deals, reload)
+    steps = plan(variant)
     start_evening(keeper, variant)
     enter_evening(keeper, steps)
     expected = replay(None, steps, variant)
