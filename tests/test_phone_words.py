@@ -1,66 +1,16 @@
-"""Words stay whole in tables, on a phone and on a desktop, in every language; the score pad's PDF
-link comes before its grid; the presets' printable pages fit a phone and lead back to the site.
-
-A word split across two lines is found with a DOM Range around each word of a cell: its client
-rectangles lie on one line, or the browser broke it.
-"""
+"""The score pad's PDF link comes before its grid; the presets' printable pages fit a phone and
+lead back to the site, in every language. (That no word of a table breaks across lines is
+checked with the tables, in test_phone_tables.py, on the same walk.)"""
 from __future__ import annotations
 
 import pytest
 
-from browsing import LANGUAGES, PHONE, SCREENS, all_pages, root_of
+from browsing import LANGUAGES, PHONE, SCREENS, root_of
 
-from backalley import VARIANTS
 from backalley_site.terms import terms
 from backalley_site.variants_view import printed_page
 
 WIDTHS = {str(screen["width"]): screen for screen in SCREENS}
-
-SPLIT_WORDS = r"""() => {
-  // each word of each table cell: letters and digits, joined by an apostrophe, a point or a comma
-  // (3,5; l'entame); code (a preset's name) is one word whole
-  const word = /[\p{L}\p{N}\p{M}]+(?:[’'.,][\p{L}\p{N}\p{M}]+)*/gu;
-  const found = [];
-  const lines = (range) => {
-    const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
-    return rects.some(a => rects.some(b => b.top >= a.bottom - 1));
-  };
-  for (const cell of document.querySelectorAll("article th, article td")) {
-    if (!cell.checkVisibility()) continue;
-    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const range = document.createRange();
-      const spans = node.parentElement.closest("code")
-        ? [...node.textContent.matchAll(/\S+/gu)] : [...node.textContent.matchAll(word)];
-      for (const m of spans) {
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        if (lines(range)) found.push(`"${m[0]}" in "${cell.textContent.trim().slice(0, 60)}"`);
-      }
-    }
-  }
-  return found;
-}"""
-
-
-def printable_pages(base_url, lang):
-    """The presets' printable pages of a language: ``print/<preset>/<page>.html``."""
-    return [f"{base_url}{root_of(lang)}{printed_page(kind, preset)}"
-            for preset in VARIANTS if preset != "standard" for kind in ("sheet", "scorepad")]
-
-
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_word_in_a_table_breaks_across_lines(reader, pages, base_url, lang, width):
-    """Every table cell and header of every page, and of the presets' printable pages."""
-    one = reader(WIDTHS[width])
-    urls = [url for _, url in all_pages(pages, lang)] + printable_pages(base_url, lang)
-    problems = []
-    for url in urls:
-        one.visit(url)
-        problems += [f"{url.removeprefix(base_url)}: {p}" for p in one.page.evaluate(SPLIT_WORDS)]
-    assert not problems, f"{len(problems)} words split at {width} px:\n" + "\n".join(problems[:60])
-
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_pads_pdf_link_comes_before_its_grid_on_a_phone(reader, base_url, lang):
