@@ -219,15 +219,16 @@ def phone_walk(browser, base_url: str, site: Path, pages_key: tuple, lang: str) 
     ``LAYOUT_CHECK`` found at the top and scrolled down, and how many diagrams it saw; then each
     page is used (the language menu, a scroll to the end; the search on the language's first page:
     its index and worker are the same on every page), and the printable pages and the 404 page
-    visited: ``outside`` (requests to other hosts), ``failed``, ``errors``,
+    visited one after another in one more context: ``outside`` (requests to other hosts), ``failed``, ``errors``,
     ``requests``, and ``violations`` (of the pages' Content-Security-Policy)."""
     pages = {lang: dict(pages_key)}
     found = {"weights": {}, "parts": {}, "problems": [], "diagrams": 0,
              "outside": [], "failed": [], "errors": [], "requests": [], "violations": []}
     missing = base_url + missing_page(lang)
     others = [(None, url) for url in printable_pages(site, base_url, lang)]
+    shared = Reader(browser, base_url, PHONE)  # the printable pages and the 404 page: one after another
     for path, url in [*all_pages(pages, lang), *others, (None, missing)]:
-        one = Reader(browser, base_url, PHONE)
+        one = Reader(browser, base_url, PHONE) if path is not None else shared
         try:
             one.visit(url, idle=True)
             if path is not None:
@@ -247,14 +248,23 @@ def phone_walk(browser, base_url: str, site: Path, pages_key: tuple, lang: str) 
                 one.page.locator(".md-header .md-select > button").click()
                 one.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
                 one.settle()
-            found["outside"] += one.outside()
-            found["failed"] += [f for f in one.failed if not f.startswith(f"{missing} (404)")]
-            found["errors"] += one.errors
-            found["requests"] += one.requests
-            found["violations"] += policy_violations(one)
+            if one is not shared:
+                collect(found, one, missing)
         finally:
-            one.close()
+            if one is not shared:
+                one.close()
+    collect(found, shared, missing)
+    shared.close()
     return found
+
+
+def collect(found: dict, one: Reader, missing: str) -> None:
+    """What ``one`` saw, into the walk's ``found``."""
+    found["outside"] += one.outside()
+    found["failed"] += [f for f in one.failed if not f.startswith(f"{missing} (404)")]
+    found["errors"] += one.errors
+    found["requests"] += one.requests
+    found["violations"] += policy_violations(one)
 
 
 @pytest.fixture
