@@ -52,7 +52,7 @@ def test_undo_takes_back_a_revoke_and_leaves_its_deal_then_the_deal():
     played = card.record([3, "pass", 2, "pass"], {"NS": 8, "EW": 5})
     card.revoke("EW")
     before = card.to_json()
-    with pytest.raises(InvalidDeal, match="already has its revoke") as refused:
+    with pytest.raises(InvalidDeal, match="already has a revoke charged") as refused:
         card.revoke("NS")
     assert refused.value.key == "revoke-charged" and card.to_json() == before
     card.undo()

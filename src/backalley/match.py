@@ -275,7 +275,7 @@ class Match(Deal):
         """Take back the last bid or card, across the end of a deal too."""
         actions = self.actions
         if not actions:
-            raise InvalidDeal("phase", "nothing to undo: no bid or card has been played", key="undo-match")
+            raise InvalidDeal("phase", "nothing to undo: no bid has been made and no card played", key="undo-match")
         before = self._replayed(self.variant, self._first_dealer, self.seed, actions[:-1])
         for name in Deal.__slots__ + Match.__slots__:
             if hasattr(before, name):

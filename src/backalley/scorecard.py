@@ -165,7 +165,7 @@ class Scorecard:
             raise InvalidDeal("revoke", f"a revoke is charged to a side, 'NS' or 'EW', got {side!r}",
                               key="revoke-side", given=repr(side))
         if self.rows[-1].revoke is not None:
-            raise InvalidDeal("revoke", "the last deal already has its revoke: undo it to charge another",
+            raise InvalidDeal("revoke", "the last deal already has a revoke charged: undo that revoke to charge another",
                               key="revoke-charged")
         return self._rescored(side)
 
