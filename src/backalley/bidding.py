@@ -174,11 +174,13 @@ def leader(pairs, v) -> str | None:
     return found
 
 
-def overbid_warnings(hand_size: int, bids: BidsLike) -> list[str]:
-    """Plain-words warnings when a side's or the table's numbers exceed the hand size (bids so
-    far); a side that bid board plays for every trick, so its numbers do not count.
+def overbids(hand_size: int, bids: BidsLike) -> list[tuple[str, int]]:
+    """The overbids of the bids so far as ``(who, total)``: a side (``"NS"``, ``"EW"``) whose numbers
+    exceed the hand size, then ``"table"`` when the four players' numbers do; a side that bid board
+    plays for every trick, so its numbers do not count. Allowed, only reported, never refused.
 
-    Overbids are allowed; these are only reported, never refused.
+    >>> overbids(3, [("N", 2), ("E", 2), ("S", 2)])
+    [('NS', 4), ('table', 6)]
     """
     highest_bid(hand_size)  # refuses a hand size that no deal has
     pairs = parse_bids(bids, complete=False)
@@ -187,8 +189,13 @@ def overbid_warnings(hand_size: int, bids: BidsLike) -> list[str]:
     for seat, bid in pairs:
         if bid.__class__ is int and _SIDE_OF[seat] not in boarded:
             numbers[_SIDE_OF[seat]] += bid
-    warnings = [f"{side} bid {total} tricks with only {hand_size} in the deal"
-                for side, total in zip(SIDES, numbers) if total > hand_size]
+    found = [(side, total) for side, total in zip(SIDES, numbers) if total > hand_size]
     if sum(numbers) > hand_size:
-        warnings.append(f"the table bid {sum(numbers)} tricks with only {hand_size} in the deal")
-    return warnings
+        found.append(("table", sum(numbers)))
+    return found
+
+
+def overbid_warnings(hand_size: int, bids: BidsLike) -> list[str]:
+    """``overbids`` in plain words: reported, never refused."""
+    return [f"{'the table' if who == 'table' else who} bid {total} tricks with only {hand_size} in the deal"
+            for who, total in overbids(hand_size, bids)]

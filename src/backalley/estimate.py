@@ -14,6 +14,7 @@ play, not of perfect play. A seed always gives the same answer.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import NamedTuple
 
 from .cards import PACK, SUITS, Card, parse_cards, parse_trump
@@ -22,8 +23,37 @@ from .hints import CardsLike, VariantLike
 from .play import SUIT_NAMES
 from .scoring import dealt_sizes
 from .simulate import interval, play_deal
-from .strategy import HeuristicPlayer
+from .strategy import HeuristicPlayer, card_kind
 from .variants import resolve_variant
+
+THUMB = {
+    "BIG": ("about", Fraction(3, 2)),
+    "LITTLE": ("over", Fraction(1)),
+    "trump-A": ("about", Fraction(1)),
+    "trump-K": ("under", Fraction(1)),
+    "trump-Q": ("under", Fraction(1)),
+    "trump-J": ("under", Fraction(1)),
+    "trump-low": ("almost", Fraction(1, 2)),
+    "side-A": ("exactly", Fraction(2, 3)),
+    "side-K": ("exactly", Fraction(2, 5)),
+}
+"""The rule of thumb (the bidding guide shows it beside ``estimate``) of the computer table's "how to play" page, in tricks per card: BIG a trick
+and a half, LITTLE a little over one, the trump ace about one, the other high trumps a little
+less, a low trump almost half, a side ace two thirds, a side king two fifths. The page gives
+nothing for other cards."""
+
+
+
+def thumb_count(hand: CardsLike, trump: "str | None") -> float:
+    """The rule of thumb's count for ``hand`` with ``trump`` as trumps: the sum of the values
+    ``THUMB`` gives its cards, in tricks (other cards count nothing).
+
+    >>> thumb_count("BIG AH KS", "H")
+    2.9
+    """
+    kinds = [card_kind(card, trump) for card in parse_cards(hand)]
+    return round(float(sum(THUMB[kind][1] for kind in kinds if kind in THUMB)), 2)
+
 
 HOLDER, DEALER = "E", "N"
 """The seat that holds the hand, and the dealer: the hand bids first."""

@@ -6,31 +6,14 @@ Words come from the term files' ``[guide]`` table.
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from backalley import parse_cards, score_deal
 from backalley.card_values import HOLDINGS
-from backalley.strategy import BANDS, KINDS, card_kind
+from backalley.estimate import THUMB, thumb_count
+from backalley.strategy import BANDS, KINDS
 
 from . import formatting as fmt
 from . import simulations
 from .terms import terms
-
-THUMB = {
-    "BIG": ("about", Fraction(3, 2)),
-    "LITTLE": ("over", Fraction(1)),
-    "trump-A": ("about", Fraction(1)),
-    "trump-K": ("under", Fraction(1)),
-    "trump-Q": ("under", Fraction(1)),
-    "trump-J": ("under", Fraction(1)),
-    "trump-low": ("almost", Fraction(1, 2)),
-    "side-A": ("exactly", Fraction(2, 3)),
-    "side-K": ("exactly", Fraction(2, 5)),
-}
-"""The rule of thumb of the computer table's "how to play" page, in tricks per card: BIG a trick
-and a half, LITTLE a little over one, the trump ace about one, the other high trumps a little
-less, a low trump almost half, a side ace two thirds, a side king two fifths. The page gives
-nothing for other cards."""
 
 PAGE_NAMES = ("card_value_table", "board_table", "distribution_table", "hand_estimate", "measured", "board_chance",
               "board_average", "thumb")
@@ -109,14 +92,13 @@ def hand_estimate(cards: str, trump: str, samples: int = simulations.ESTIMATE_SA
     (``hand``)."""
     figures = simulations.cached_estimate(cards, trump, samples)
     hand = parse_cards(cards)
-    counted = [THUMB[card_kind(card, trump)][1] for card in hand if card_kind(card, trump) in THUMB]
     return {
         "hand": hand, "trump": trump,
         "expected": round(figures["expected_tricks"], 2),
         "low": round(figures["interval"][0], 2), "high": round(figures["interval"][1], 2),
         "p_all": figures["p_all"], "samples": figures["samples"],
         "distribution": [(int(k), share) for k, share in figures["distribution"].items()],
-        "thumb": round(float(sum(counted)), 2),
+        "thumb": thumb_count(hand, trump),
     }
 
 

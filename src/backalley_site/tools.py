@@ -24,7 +24,7 @@ from .terms import terms
 from .typography import typeset_text
 from .variants_view import choices, option_words
 
-TOOLS = ("scorekeeper", "calculator", "may_play")
+TOOLS = ("scorekeeper", "calculator", "may_play", "practice")
 """Every tool, by the name of its module and of its words' section."""
 CARD_WORDS = ("seats", "sides", "suits", "ranks", "jokers", "spoken", "bids", "preset_names", "plural")
 """The sections of the term files every tool draws with (a seat, a card, a bid, a preset)."""
@@ -42,7 +42,12 @@ def house_rules(lang: str) -> list[dict]:
             for o in options()]
 
 
-EXTRA_WORDS = {"scorekeeper": {"house_rules": house_rules}}
+def score_cases(lang: str) -> dict:
+    """Why a side scores what it scores, by case of ``score_reasons``: the calculator's words."""
+    return _typeset(_nested(terms(lang).table("tools.calculator"))["cases"], lang)
+
+
+EXTRA_WORDS = {"scorekeeper": {"house_rules": house_rules}, "practice": {"cases": score_cases}}
 """Words a tool needs beyond its own and the card words, by tool: a key and what makes it."""
 
 

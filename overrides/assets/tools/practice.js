@@ -1,0 +1,389 @@
+// The practice table (play page): the reader sits South, the engine's computer players the other
+// seats. A practice is (variant, seed, South's moves); every call asks backalley.practice for the
+// whole view again, so a reload, a shared link (#seed=…&variant=…&size=…) or taking back a move
+// is only another call. Legal bids, playable cards, refusals, scores and the hint all come from
+// the engine; this module draws them, announces the computer players' moves one by one (no delay
+// under prefers-reduced-motion) and keeps the practice in localStorage.
+
+import { cardNode, cardText, cite, count, element, fill, labelled, number, refusalNode, seat, side } from "./common.js";
+import { keywords } from "../engine/engine.js";
+import { keepOpen } from "./tools.js";
+
+const KEY = "backalley.practice";
+const SEATS = ["N", "E", "S", "W"];
+const SIDES = ["NS", "EW"];
+const DELAY = 450;
+
+function button(text, onClick, className = "md-button") {
+  const node = element("button", className, text);
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+function group(label, className) {
+  const node = element("div", className);
+  node.setAttribute("role", "group");
+  node.setAttribute("aria-label", label);
+  return node;
+}
+
+function spoken(card, words) {
+  if (card in words.jokers) return words.spoken[card];
+  return fill(words.spoken.card, { rank: words.spoken[card.slice(0, -1)], suit: words.spoken[card.slice(-1)] });
+}
+
+function saved() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "null");
+  } catch {
+    return null;
+  }
+}
+
+function linked() {
+  const found = new URLSearchParams(location.hash.slice(1));
+  if (!found.has("seed")) return null;
+  return { variant: found.get("variant") || "short-14", seed: found.get("seed"), match: found.get("game") === "match",
+    size: found.get("size"), moves: [] };
+}
+
+export async function mount(view, { engine, words }) {
+  const own = words.tool;
+  const EACH = "cards_each" in words.plural ? "cards_each" : "cards"; // Russian: "по 1 карте"
+  const still = matchMedia("(prefers-reduced-motion: reduce)");
+  let game = linked() || saved();
+  let shown = null;        // the last view drawn
+  let announcing = null;   // {moves, seen}: computer moves still being announced
+  let busy = Promise.resolve();
+
+  // Setup: rules, a whole match or one deal, cards each, then deal.
+  const setup = element("form", "ba-practice__setup");
+  const presets = element("select");
+  presets.id = "ba-practice-rules";
+  for (const [name, text] of Object.entries(words.preset_names)) {
+    const option = element("option", "", text);
+    option.value = name;
+    presets.append(option);
+  }
+  const kind = element("select");
+  kind.id = "ba-practice-game";
+  for (const [value, text] of [["single", own.single], ["match", own.whole]]) {
+    const option = element("option", "", text);
+    option.value = value;
+    kind.append(option);
+  }
+  const size = element("select");
+  size.id = "ba-practice-size";
+  const sizes = [...new Set(await engine.call("deal_sizes", "standard"))].sort((a, b) => a - b);
+  for (const h of sizes) {
+    const option = element("option", "", count(h, "cards", words));
+    option.value = String(h);
+    size.append(option);
+  }
+  const field = (label, input) => {
+    const wrap = element("p", "ba-practice__field");
+    const text = element("label", "", label);
+    text.htmlFor = input.id;
+    wrap.append(text, input);
+    return wrap;
+  };
+  const sizeField = field(own.size, size);
+  const deal = element("button", "md-button md-button--primary", own.deal);
+  deal.type = "submit";
+  setup.append(field(own.rules, presets), field(own.game, kind), sizeField, deal);
+  kind.addEventListener("change", () => { sizeField.hidden = kind.value === "match"; });
+  setup.addEventListener("submit", (event) => {
+    event.preventDefault();
+    start({ variant: presets.value, seed: null, match: kind.value === "match",
+      size: kind.value === "match" ? null : size.value, moves: [] });
+  });
+
+  const status = element("p", "ba-practice__status");
+  const table = element("div", "ba-practice__table");
+  const log = element("div", "ba-practice__log");
+  log.setAttribute("role", "log");
+  log.setAttribute("aria-live", "polite");
+  const said = element("div", "ba-practice__said");
+  said.setAttribute("role", "status");
+  said.setAttribute("aria-live", "assertive");
+  const hand = element("div", "ba-practice__hand");
+  const choices = element("div", "ba-practice__choices");
+  const after = element("div", "ba-practice__after");
+  const tools = element("div", "ba-practice__tools");
+  const hintToggle = button(own.hint_show, () => { game.hint = !game.hint; remember(); draw(shown); askHint(); });
+  const takeBack = button(own.take_back, () => run(async () => {
+    if (!game.moves.length) return;
+    game.moves.pop();
+    await refresh(false);
+    said.replaceChildren(element("p", "", own.taken_back));
+  }));
+  const link = element("a", "ba-practice__link", own.link);
+  tools.append(hintToggle, takeBack, link);
+  const hintBox = element("div", "ba-practice__hint");
+  hintBox.setAttribute("aria-live", "polite");
+  view.replaceChildren(setup, status, table, said, choices, hintBox, hand, log, after, tools);
+
+  function remember() {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(game));
+    } catch {
+      // a private window: the practice is not kept
+    }
+    keepOpen("practice", Boolean(shown && !shown.finished));
+  }
+
+  function run(task) {
+    busy = busy.then(task, task);
+    return busy;
+  }
+
+  function ask(moves, seen = null, hint = false) {
+    return engine.call("practice", game.variant, game.seed, moves,
+      keywords({ hand_size: game.match ? null : game.size, match: game.match, hint, seen }));
+  }
+
+  async function start(chosen) {
+    game = chosen;
+    log.replaceChildren();
+    said.replaceChildren();
+    after.replaceChildren();
+    await run(() => refresh(true));
+  }
+
+  /** Ask for the view after game.moves, draw it, and announce the computer players' moves. */
+  async function refresh(announce) {
+    let found;
+    try {
+      found = await ask(game.moves);
+    } catch (error) {
+      said.replaceChildren(refusalNode(error, words));
+      if (!shown) game = null;
+      return;
+    }
+    game.seed = found.seed;
+    shown = found;
+    remember();
+    presets.value = found.variant in words.preset_names ? found.variant : presets.value;
+    kind.value = found.match ? "match" : "single";
+    sizeField.hidden = found.match;
+    if (!found.match) size.value = String(game.size ?? found.hand_size);
+    link.href = "#" + new URLSearchParams({ seed: found.seed, variant: game.variant,
+      ...(found.match ? { game: "match" } : { size: String(found.hand_size) }) });
+    if (announce && found.computer.length) await announceMoves(found);
+    await draw(found);
+    view.dataset.moves = String(game.moves.length); // what is drawn: the moves it answers
+    askHint();
+  }
+
+  async function announceMoves(found) {
+    announcing = { moves: [...game.moves], seen: 0 };
+    const mine = announcing;
+    for (const move of found.computer) {
+      if (announcing !== mine) return;
+      if (!still.matches) {
+        status.textContent = fill(own.thinking, { seat: seat(move.seat, words) });
+        await new Promise((resolve) => setTimeout(resolve, DELAY));
+      }
+      if (announcing !== mine) return;
+      const text = "card" in move
+        ? fill(own.played, { seat: seat(move.seat, words), card: spoken(move.card, words) })
+        : fill(own.bid_made, { seat: seat(move.seat, words), bid: bidText(move.bid) });
+      log.append(element("p", "", text));
+      mine.seen += 1;
+    }
+    announcing = null;
+  }
+
+  function bidText(bid) {
+    if (bid === "pass") return words.bids.pass;
+    if (bid === "board") return own.board;
+    return number(bid, words);
+  }
+
+  async function move(value) {
+    const seen = announcing ? announcing.seen : null;
+    const moves = [...game.moves, value];
+    try {
+      await ask(moves, seen);
+    } catch (error) {
+      said.replaceChildren(refusalNode(error, words));
+      return;
+    }
+    announcing = null;
+    game.moves = moves;
+    said.replaceChildren();
+    const text = typeof value === "string" && !["pass", "board"].includes(value)
+      ? fill(own.played, { seat: seat("S", words), card: spoken(value, words) })
+      : fill(own.bid_made, { seat: seat("S", words), bid: bidText(value) });
+    log.replaceChildren(element("p", "", text));
+    await run(() => refresh(true));
+  }
+
+  async function askHint() {
+    hintBox.replaceChildren();
+    const now = shown;
+    if (!game || !game.hint || !now || now.phase !== "bid" || now.to_act !== "S") return;
+    hintBox.append(element("p", "ba-practice__wait", own.hint_wait));
+    let found;
+    try {
+      found = (await ask(game.moves, null, true)).hint;
+    } catch (error) {
+      hintBox.replaceChildren(refusalNode(error, words));
+      return;
+    }
+    if (shown !== now) return;
+    if (!found) {
+      hintBox.replaceChildren(element("p", "", own.no_hint));
+      return;
+    }
+    const decimals = (value) => new Intl.NumberFormat(words.locale.replace("_", "-"),
+      { maximumFractionDigits: 1 }).format(value);
+    hintBox.replaceChildren(
+      element("p", "", fill(own.hint, { expected: decimals(found.expected), low: decimals(found.low),
+        high: decimals(found.high), deals: count(found.samples, "deals", words) })),
+      element("p", "", fill(own.thumb, { value: decimals(found.thumb) })));
+  }
+
+  function draw(now) {
+    if (!now) return undefined;
+    status.textContent = fill(now.match ? own.deal_of : own.deal_single, {
+      number: number(now.scheduled + 1, words), deals: number(now.deals, words),
+      cards: count(now.hand_size, EACH, words), dealer: seat(now.dealer, words) });
+    hintToggle.setAttribute("aria-pressed", String(Boolean(game.hint)));
+    takeBack.disabled = !game.moves.length;
+    drawTable(now);
+    drawChoices(now);
+    drawHand(now);
+    return drawAfter(now);
+  }
+
+  function drawTable(now) {
+    const parts = [];
+    parts.push(element("p", "ba-practice__trumps", now.trump
+      ? labelled(own.trumps, words.suits[now.trump], words) : own.no_trumps));
+    const bids = element("ul", "ba-practice__bids");
+    bids.setAttribute("aria-label", own.bids);
+    for (const { seat: s, bid } of now.bids) bids.append(element("li", "", labelled(seat(s, words), bidText(bid), words)));
+    if (now.bids.length) parts.push(element("p", "ba-practice__title", own.bids), bids);
+    for (const { who, total } of now.overbids) {
+      parts.push(element("p", "ba-practice__warning", fill(own.overbid, {
+        who: who === "table" ? own.table : side(who, words), tricks: count(total, "tricks", words),
+        cards: count(now.hand_size, "cards", words) })));
+    }
+    if (now.phase === "play" || (now.phase === "over" && now.tiebreak)) {
+      const score = element("ul", "ba-practice__taken");
+      for (const s of SIDES) {
+        const c = now.contracts[s];
+        score.append(element("li", "", fill(c.multiplier ? own.taken_board : own.taken, {
+          side: side(s, words), tricks: count(now.tricks_won[s], "tricks", words),
+          target: count(c.target, "tricks", words), level: "\u00d7" + number(c.multiplier ?? 0, words) })));
+      }
+      parts.push(score);
+      parts.push(element("p", "", now.trumps_broken ? own.broken : own.not_broken));
+      if (now.constraint && own.constraints[now.constraint]) {
+        parts.push(element("p", "ba-practice__constraint", own.constraints[now.constraint]));
+      }
+      const trick = element("div", "ba-practice__trick");
+      if (now.trick.length) {
+        trick.append(element("p", "ba-practice__title", fill(own.trick, { seat: seat(now.leader, words) })));
+        trick.append(cardsList(now.trick));
+      } else if (now.leader) {
+        trick.append(element("p", "ba-practice__title", fill(own.leads, { seat: seat(now.leader, words) })));
+      }
+      parts.push(trick);
+      if (now.last_trick) {
+        const last = element("details", "ba-practice__last");
+        last.append(element("summary", "", fill(own.last_trick, { seat: seat(now.last_trick.winner, words) })),
+          cardsList(now.last_trick.cards));
+        parts.push(last);
+      }
+    }
+    table.replaceChildren(...parts);
+  }
+
+  function cardsList(plays) {
+    const list = element("ul", "ba-practice__played");
+    for (const { seat: s, card } of plays) {
+      const item = element("li");
+      item.append(...labelled(element("span", "", seat(s, words)), cardNode(card, words), words));
+      list.append(item);
+    }
+    return list;
+  }
+
+  function drawChoices(now) {
+    choices.replaceChildren();
+    if (now.phase !== "bid" || now.to_act !== "S") return;
+    const bids = group(own.your_bid, "ba-practice__bidding");
+    bids.append(element("p", "ba-practice__title", own.your_bid));
+    for (const bid of now.legal_bids) bids.append(button(bidText(bid), () => move(bid)));
+    choices.append(bids);
+  }
+
+  function drawHand(now) {
+    const cards = group(own.your_hand, "ba-practice__cards");
+    const playing = now.phase === "play" && now.to_act === "S";
+    const prompt = playing ? own.your_turn : own.your_hand;
+    for (const { card, playable } of now.hand) {
+      const dim = playing && !playable;
+      const node = button("", () => move(card), "md-button ba-practice__card" + (dim ? " ba-practice__card--dim" : ""));
+      node.append(cardNode(card, words));
+      node.setAttribute("aria-label", dim ? fill(own.dimmed, { card: spoken(card, words) }) : spoken(card, words));
+      cards.append(node);
+    }
+    hand.replaceChildren(element("p", "ba-practice__title", prompt), cards);
+  }
+
+  async function drawAfter(now) {
+    const parts = [];
+    const done = now.deals_done.at(-1);
+    const fresh = done && (now.finished || !now.bids.some((bid) => bid.seat === "S"));
+    if (fresh) {
+      const box = element("section", "ba-practice__done");
+      box.append(element("h2", "", fill(own.deal_over, { number: number(now.deals_done.length, words) })));
+      if (done.thrown_in) box.append(element("p", "", own.thrown_in));
+      for (const s of SIDES) {
+        const one = done.reasons[s];
+        const line = element("p", "ba-practice__score");
+        line.append(...labelled(element("strong", "", side(s, words)), count(one.score, "points", words), words));
+        const why = fill(words.cases[one.case], { target: count(one.target, "tricks", words),
+          tricks: count(one.tricks, "tricks", words), level: "\u00d7" + number(one.multiplier ?? 0, words),
+          size: number(done.hand_size, words) });
+        box.append(line, cite(element("p", "ba-practice__why"), { message: why, number: one.rule,
+          address: await ruleAddress(one.rule) }, words));
+      }
+      if (now.match) {
+        box.append(element("p", "", fill(own.totals, { ns: side("NS", words), ew: side("EW", words),
+          total_ns: number(now.totals.NS, words), total_ew: number(now.totals.EW, words) })));
+      }
+      const replay = element("details", "ba-practice__replay");
+      replay.append(element("summary", "", own.replay));
+      done.tricks.forEach((trick, i) => {
+        replay.append(element("p", "ba-practice__title", fill(own.trick_number,
+          { number: number(i + 1, words), seat: seat(trick.winner, words) })), cardsList(trick.cards));
+      });
+      box.append(replay);
+      if (!now.finished) {
+        box.append(element("p", "", fill(own.next, { cards: count(now.hand_size, EACH, words),
+          dealer: seat(now.dealer, words) })));
+      }
+      parts.push(box);
+    }
+    if (now.finished) {
+      parts.push(element("p", "ba-practice__end", now.winner ? fill(own.winner, { side: side(now.winner, words) })
+        : own.draw));
+      parts.push(button(own.again, () => start({ ...game, seed: null, moves: [] }), "md-button md-button--primary"));
+    }
+    after.replaceChildren(...parts);
+  }
+
+  const addresses = new Map();
+  async function ruleAddress(rule) {
+    if (!addresses.has(rule)) addresses.set(rule, await engine.call("rule_address", rule, words.lang));
+    return addresses.get(rule);
+  }
+
+  await start(game || { variant: "short-14", seed: null, match: false, size: null, moves: [] });
+  if (location.hash.includes("seed=")) history.replaceState(null, "", location.pathname + location.search);
+}

@@ -1,0 +1,227 @@
+"""The practice table: the reader sits South, ``HeuristicPlayer`` plays the three other seats.
+
+Stateless: a practice is its variant, its seed and South's moves (bids and cards) in order. Each
+call deals from the seed, replays the moves, lets the computer players act until it is South's
+turn (or the practice is over) and returns what South may see (``PracticeView``). Taking back a
+move is calling again without it; a reload or a shared link calls again with the same seed.
+
+>>> view = practice("short-14", 7, hand_size=3)
+>>> view.hand_size, view.to_act, len(view.hand)
+(3, 'S', 3)
+>>> later = practice("short-14", 7, [view.legal_bids[0]], hand_size=3)
+>>> [bid for seat, bid in later.bids][0] == view.legal_bids[0]
+True
+>>> practice("short-14", 7, ["AS"], hand_size=3)
+Traceback (most recent call last):
+...
+backalley.errors.IllegalPlay: South cannot play: the bidding is not finished (rule 2.1)
+"""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .bidding import bids_data, overbids
+from .cards import Card
+from .deal import plays_data
+from .errors import InvalidArgument, InvalidDeal, whole
+from .estimate import estimate, thumb_count
+from .hints import BidLike, CardLike, VariantLike
+from .match import Match
+from .play import check_play
+from .scoring import rainbow_hands, score_reasons
+from .strategy import HeuristicPlayer
+from .variants import deal_sizes, resolve_variant
+
+SOUTH = "S"
+DEALER = "E"
+"""The first dealer: East, so that South, on the dealer's left, bids first."""
+HINT_WORK = 600
+"""Cards each times samples for the hint's estimate: fewer samples for larger hands, so that the
+hint takes about the same time whatever the hand size (see ``hint_samples``)."""
+_PLAYER = HeuristicPlayer()
+
+
+def hint_samples(hand_size: int) -> int:
+    """How many deals the hint's estimate plays for a hand of ``hand_size`` cards.
+
+    >>> hint_samples(13), hint_samples(1)
+    (46, 600)
+    """
+    return HINT_WORK // hand_size
+
+
+class PracticeView(NamedTuple):
+    """What South may see at the practice table, with the choices and the results the page shows."""
+
+    variant: str
+    """The rules as the reader chose them (a single deal is played under them)."""
+    seed: int
+    match: bool
+    deal_number: int
+    """The deal in progress counted from 1 (a thrown-in deal counts: it was dealt)."""
+    scheduled: int
+    """The deals played so far (thrown-in deals do not count), out of ``deals``."""
+    deals: int
+    hand_size: int
+    dealer: str
+    trump: "str | None"
+    turned: tuple
+    phase: str
+    to_act: "str | None"
+    hand: tuple
+    """South's cards, each ``(card, reason)``: ``reason`` ``None`` for a card South may play now."""
+    legal_bids: tuple
+    bids: tuple
+    contracts: dict
+    overbids: tuple
+    trick: tuple
+    leader: "str | None"
+    """Who led the trick in progress (who is to lead, before its first card)."""
+    tricks_won: dict
+    trumps_broken: bool
+    constraint: "str | None"
+    """The rule id that shapes the legal cards of the player to act (``Deal.constraint``)."""
+    last_trick: object
+    """The last trick finished, until the next trick's first card (rule 5.8); else ``None``."""
+    computer: tuple
+    """The computer players' moves since South's last move, ``(deal number, seat, bid or card)``."""
+    deals_done: tuple
+    """Every deal finished, in order: its record and each side's score with its case and rule."""
+    totals: dict
+    finished: bool
+    winner: "str | None"
+    tiebreak: "dict | None"
+    hint: "dict | None"
+
+    def to_data(self) -> dict:
+        """The view as JSON-ready data: cards as text, bids as ``{"seat", "bid"}``, cards played as
+        ``{"seat", "card"}``, South's hand as ``{"card", "playable", "reason"}``."""
+        last = self.last_trick
+        return {**self._asdict(), "turned": [str(card) for card in self.turned],
+                "hand": [{"card": str(card), "playable": reason is None and self.to_act == SOUTH
+                          and self.phase == "play", "reason": reason} for card, reason in self.hand],
+                "legal_bids": list(self.legal_bids), "bids": bids_data(self.bids),
+                "contracts": {side: c.to_data() for side, c in self.contracts.items()},
+                "overbids": [{"who": who, "total": total} for who, total in self.overbids],
+                "trick": plays_data(self.trick), "last_trick": None if last is None else last.to_data(),
+                "computer": [{"deal": deal, "seat": seat, ("card" if isinstance(value, Card) else "bid"): value}
+                             for deal, seat, value in self.computer],
+                "deals_done": list(self.deals_done)}
+
+
+def practice(variant: VariantLike = "short-14", seed: "int | str | None" = None, moves: "Iterable[BidLike | CardLike]" = (),
+             *, hand_size: "int | str | None" = None,
+             match: bool = False, hint: bool = False, seen: "int | None" = None) -> PracticeView:
+    """The practice table after South's ``moves`` (see the module).
+
+    ``variant`` gives the rules; with ``match`` the whole schedule is played, else one deal of
+    ``hand_size`` cards (the variant's first deal when not given). ``seed`` deals the cards (a
+    whole number; ``None`` for a new random one, given back in the view). ``seen``, when given, is
+    how many of the computer players' moves the reader had seen before the last move: the move is
+    then judged at that point (a card tapped while West is to play is refused as out of turn).
+    ``hint`` adds the engine's estimate of South's hand while South is to bid, beside the rule of
+    thumb's count. A move the rules refuse raises the engine's ``IllegalBid`` or ``IllegalPlay``.
+    """
+    size = _digits(hand_size)
+    if size is not None and not (type(size) is int and 1 <= size <= 13):
+        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}", key="hand-size",
+                          given=repr(hand_size))
+    rules = _rules(variant, size, match)
+    seed = secrets.randbelow(10 ** 9) if seed is None else _digits(seed)
+    if type(seed) is not int or seed < 0:
+        raise InvalidArgument(f"a practice's seed is a whole number from 0, got {seed!r}", key="practice-seed",
+                              given=repr(seed))
+    if isinstance(moves, (str, bytes, dict)) or not hasattr(moves, "__iter__"):
+        raise InvalidArgument(f"moves are a list of bids and cards, got {moves!r}", key="practice-moves",
+                              given=repr(moves))
+    moves = list(moves)
+    if seen is not None:
+        whole(seen, "seen", 0)
+    table = Match(rules, DEALER, seed)
+    computer: list = []
+    for number, move in enumerate(moves, 1):
+        computer = _computer(table, seen if number == len(moves) else None)
+        table.act(SOUTH, move)
+        computer = []
+    computer = _computer(table, None)
+    return _view(table, resolve_variant(variant).name, match, computer, hint)
+
+
+def _digits(value):
+    """``value``, or the whole number its digits give when it is text (as a link gives it)."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
+        return int(value)
+    return value
+
+
+def _rules(variant, hand_size, match: bool):
+    """The variant, or for a single deal the variant with that one deal as its schedule (drawn
+    games: a single deal has no tie-break)."""
+    v = resolve_variant(variant)
+    if match:
+        if hand_size is not None:
+            raise InvalidArgument("a match follows its schedule: give a hand size only for a single deal",
+                                  key="practice-size-match")
+        return v
+    size = deal_sizes(v)[0] if hand_size is None else hand_size
+    return v.replace(schedule=(size,), max_hand_size=13, start_high=True, turn_dealt_twice=True, tie="draw")
+
+
+def _computer(table: Match, limit: "int | None") -> list:
+    """Let the computer players act until South is to act or the match is over (at most ``limit``
+    moves); their moves as ``(deal number, seat, bid or card)``."""
+    made = []
+    while not table.finished and table.to_act != SOUTH and (limit is None or len(made) < limit):
+        seat = table.to_act
+        seen = table.view(seat)
+        value = _PLAYER.bid(seen) if table.phase == "bid" else _PLAYER.play(seen)
+        made.append((len(table.history) + 1, seat, value))
+        table.act(seat, value)
+    return made
+
+
+def _view(table: Match, name: str, match: bool, computer: list, hint: bool) -> PracticeView:
+    v = table.variant
+    playing = table.phase == "play" and not table.finished
+    south_plays = playing and table.to_act == SOUTH
+    hand = table.view(SOUTH).hand
+    trick = table.trick
+    bid_board = any(seat == SOUTH and bid == "board" for seat, bid in table.bids)
+    reasons = [(card, check_play(card, hand, [c for _, c in trick], table.trump, trump_played=table.trumps_broken,
+                                 bid_board=bid_board, variant=v) if south_plays else None) for card in hand]
+    leader = trick[0][0] if trick else (table.to_act if playing else None)
+    asked = hint and table.phase == "bid" and table.to_act == SOUTH and not table.finished
+    return PracticeView(
+        name, table.seed, match, len(table.history) + 1, table.deals_played, len(deal_sizes(v)),
+        table.hand_size, table.dealer, table.trump, tuple(table.turned), "over" if table.finished else table.phase,
+        table.to_act, tuple(reasons), tuple(table.legal_bids()) if table.to_act == SOUTH else (), tuple(table.bids),
+        table.contracts, tuple(overbids(table.hand_size, table.bids)), tuple(trick), leader,
+        table.tricks_won, table.trumps_broken, table.constraint if playing else None,
+        None if trick else table.last_trick, tuple(computer), tuple(_done(record, v) for record in table.history),
+        dict(table.totals), table.finished, table.winner, table.tiebreak,
+        _hint(hand, table.trump, v) if asked else None,
+    )
+
+
+def _done(record, v) -> dict:
+    """A finished deal as data: its record (bids, every trick, the hands dealt) and each side's
+    score with its case and rule (``score_reasons``, the scorekeeper's and calculator's)."""
+    h = record.hand_size
+    rainbows = rainbow_hands(record.hands, record.trump) if v.rainbow_bonus and h == 4 else ()
+    tricks = None if record.thrown_in else record.tricks_won
+    reasons = score_reasons(h, record.bids, tricks, v, rainbows=rainbows)
+    return {**record.to_data(), "reasons": {side: found._asdict() for side, found in reasons.items()}}
+
+
+def _hint(hand, trump, v) -> "dict | None":
+    """The engine's estimate of South's hand and the rule of thumb's count (no estimate without
+    trumps: the rule of thumb's values are for a trump suit)."""
+    if trump is None:
+        return None
+    found = estimate(hand, trump, samples=hint_samples(len(hand)), variant=v)
+    low, high = found.interval
+    return {"expected": round(found.expected_tricks, 1), "low": round(low, 1), "high": round(high, 1),
+            "samples": found.samples, "p_all": round(found.p_all, 2), "thumb": thumb_count(hand, trump)}
+

@@ -1,0 +1,155 @@
+"""The practice table on the play page (``overrides/assets/tools/practice.js``), in a phone's
+browser in every language: a seed link deals the cards CPython deals; a whole deal played by
+clicks meets each refusal (follow suit, trump lead, BIG lead, LITTLE lead, out of turn) with the
+engine's words and rule link; a reload resumes; the deal ends with the engine's scores; axe in
+each state. One page per language (one engine start, and one more for the reload). A whole short
+game by clicks is played in English only (about 60 moves)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from backalley import practice
+from backalley.web import handle
+from backalley_site.tools import words
+from browsing import LANGUAGES, PHONE, Reader, root_of
+from test_practice import KINDS, play_out, south_move
+
+SEED, VARIANT, SIZE = 10, "standard", 13  # a plain play-out of this deal meets all four play refusals
+WAIT_MS = 20_000
+
+
+def spoken(card, w):
+    if card in w["jokers"]:
+        return w["spoken"][card]
+    return w["spoken"]["card"].format(rank=w["spoken"][card[:-1]], suit=w["spoken"][card[-1]])
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def table(request, browser, base_url):
+    """A phone reader on the play page in one language, opened from a seed link."""
+    lang = request.param
+    one = Reader(browser, base_url, PHONE, axe=True)
+    one.lang, one.words = lang, words("practice", lang)
+    one.page.emulate_media(reduced_motion="reduce")
+    one.url = f"{base_url}{root_of(lang)}play/"
+    one.visit(f"{one.url}#seed={SEED}&variant={VARIANT}&size={SIZE}", idle=True)
+    yield one
+    one.close()
+
+
+def drawn(reader, moves):
+    reader.page.locator(f'.ba-tool__view[data-moves="{moves}"]').wait_for(timeout=WAIT_MS)
+
+
+def hand_labels(reader):
+    return [node.get_attribute("aria-label") for node in reader.page.locator(".ba-practice__card").all()]
+
+
+def press(reader, move):
+    w = reader.words
+    if isinstance(move, int) or move in ("pass", "board"):
+        text = w["bids"]["pass"] if move == "pass" else w["tool"]["board"] if move == "board" else str(move)
+        reader.page.locator(".ba-practice__bidding").get_by_role("button", name=text, exact=True).click()
+    else:
+        reader.page.locator(".ba-practice__card").nth(card_index(reader, move)).click()
+
+
+def card_index(reader, card):
+    view = practice(VARIANT, SEED, reader.moves, hand_size=SIZE)
+    return [str(c) for c, _ in view.hand].index(card)
+
+
+def refusal_of(reader, moves):
+    reply = json.loads(handle(json.dumps({"call": "practice", "args": [VARIANT, SEED, moves],
+                                          "kwargs": {"hand_size": SIZE}, "lang": reader.lang})))
+    return reply["error"]
+
+
+def axe(reader):
+    found = reader.page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    assert not found, [(v["id"], [n["target"] for n in v["nodes"]]) for v in found]
+
+
+def test_the_seed_link_deals_the_cards_cpython_deals(table):
+    table.page.locator(".ba-tool__start").click()
+    table.moves = []
+    drawn(table, 0)
+    expected = practice(VARIANT, SEED, [], hand_size=SIZE)
+    assert hand_labels(table)[0].startswith(spoken(str(expected.hand[0][0]), table.words))
+    assert len(hand_labels(table)) == SIZE
+    link = table.page.locator(".ba-practice__link").get_attribute("href")
+    assert f"seed={SEED}" in link and f"size={SIZE}" in link
+    axe(table)
+
+
+def test_a_whole_deal_by_clicks_meets_every_refusal_and_a_reload_resumes(table):
+    moves, last = play_out(VARIANT, SEED, hand_size=SIZE)
+    met = set()
+    for i, move in enumerate(moves):
+        view = practice(VARIANT, SEED, moves[:i], hand_size=SIZE)
+        if view.phase == "play" and view.constraint in KINDS and view.constraint not in met:
+            bad = next((str(c) for c, r in view.hand if r is not None and r.rule == view.constraint), None)
+            if bad:
+                press(table, bad)
+                error = refusal_of(table, moves[:i] + [bad])
+                refusal = table.page.locator(".ba-tool__refusal")
+                refusal.wait_for(timeout=WAIT_MS)
+                assert refusal.text_content().startswith(error["sentence"])
+                assert refusal.get_by_role("link").get_attribute("href").endswith(error["address"])
+                met.add(view.constraint)
+                if len(met) == 1:
+                    axe(table)
+        if i == 2:  # a reload resumes the deal in progress
+            table.page.reload()
+            drawn(table, i)
+        press(table, move)
+        table.moves = moves[:i + 1]
+        drawn(table, i + 1)
+    assert met == set(KINDS)
+    done = last.deals_done[-1]["reasons"]
+    text = table.page.locator(".ba-practice__done").text_content()
+    for side in ("NS", "EW"):
+        assert table.words["sides"][side] in text and str(abs(done[side]["score"])) in text.replace("\u202f", "")
+    axe(table)
+
+
+def test_a_card_tapped_while_a_computer_player_is_to_play_is_refused_as_out_of_turn(table):
+    table.page.emulate_media(reduced_motion="no-preference")
+    table.page.locator(".ba-practice__after .md-button--primary").click()  # play again: new cards
+    drawn(table, 0)
+    page = table.page
+    page.locator(".ba-practice__bidding button").first.click()  # South bids first, then the others
+    page.locator(".ba-practice__status").filter(has_text="\u2026").wait_for(timeout=WAIT_MS)
+    page.locator(".ba-practice__bidding button").first.click()
+    refusal = page.locator(".ba-tool__refusal")
+    refusal.wait_for(timeout=WAIT_MS)
+    seed = int(page.locator(".ba-practice__link").get_attribute("href").split("seed=")[1].split("&")[0])
+    reply = json.loads(handle(json.dumps({"call": "practice", "args": [VARIANT, seed, ["pass", "pass"]],
+                                          "kwargs": {"hand_size": SIZE, "seen": 0}, "lang": table.lang})))
+    assert reply["error"]["rule"] == "turn" and refusal.text_content().startswith(reply["error"]["sentence"])
+    assert refusal.get_by_role("link").count() == 1
+    axe(table)
+    drawn(table, 1)
+    table.page.emulate_media(reduced_motion="reduce")
+
+
+def test_a_whole_short_game_by_clicks(table):
+    if table.lang != "en":
+        pytest.skip("one language by clicks: the others play a whole deal")
+    table.page.locator("#ba-practice-rules").select_option("short-14")
+    table.page.locator("#ba-practice-game").select_option("match")
+    table.page.get_by_role("button", name=table.words["tool"]["deal"]).click()
+    drawn(table, 0)
+    moves = 0
+    while not table.page.locator(".ba-practice__end").count():
+        bids = table.page.locator(".ba-practice__bidding button")
+        if bids.count():
+            bids.nth(1 if bids.count() > 2 else 0).click()
+        else:
+            table.page.locator(".ba-practice__card:not(.ba-practice__card--dim)").first.click()
+        moves += 1
+        drawn(table, moves)
+    assert table.page.locator(".ba-practice__end").text_content()
+    axe(table)
