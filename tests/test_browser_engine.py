@@ -168,7 +168,7 @@ def test_a_tool_that_cannot_start_says_why_in_its_language_and_offers_to_try_aga
     one.visit(f"{base_url}{root_of(lang)}tricks/")
     said = words("may_play", lang)
     one.page.get_by_role("button", name=said["tool"]["start"]).click()
-    cannot = one.page.locator(".ba-tool__cannot")
+    cannot = one.page.locator(".ba-tool__view .ba-tool__cannot")
     cannot.wait_for()
     assert cannot.text_content() == said["tools"]["cannot"]["no-webassembly"]
     assert one.page.get_by_role("button", name=said["tools"]["retry"]).is_visible()

@@ -17,7 +17,7 @@ from browsing import LANGUAGES, PHONE, Reader, root_of
 from test_practice import KINDS, play_out, south_move
 
 SEED, VARIANT, SIZE = 10, "standard", 13  # a plain play-out of this deal meets all four play refusals
-WAIT_MS = 20_000
+WAIT_MS = 60_000  # the engine's first start, and a reload's, on a busy 2-core machine
 
 
 def spoken(card, w):

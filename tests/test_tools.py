@@ -45,7 +45,7 @@ def test_the_box_is_a_button_and_one_sentence_in_the_pages_language(lang):
     said = words("scorekeeper", lang)
     assert 'data-tool="scorekeeper"' in box and f'data-lang="{lang}"' in box
     assert f'class="md-button md-button--primary ba-tool__start">{said["tool"]["start"]}</button>' in box
-    assert f'role="alert" hidden>{said["tools"]["cannot"]["failed"]}</p>' in box
+    assert f'ba-tool__unfetched" role="alert" hidden>{said["tools"]["cannot"]["failed"]}</p>' in box
     assert "<script" not in box  # nothing in the box runs, and its words are not on the page
     assert len(box.encode()) < 1000
 

@@ -97,7 +97,7 @@ def tool(name: str, lang: str) -> Markup:
         f'<button type="button" class="md-button md-button--primary ba-tool__start">{escape(own["start"])}</button>\n'
         f'<div class="ba-tool__loading" hidden><progress max="3" value="0" aria-label="{escape(own["title"])}"></progress>'
         f'<p class="ba-tool__status" role="status" aria-live="polite"></p></div>\n'
-        f'<p class="ba-tool__cannot" role="alert" hidden>{escape(shared["cannot"]["failed"])}</p>\n'
+        f'<p class="ba-tool__cannot ba-tool__unfetched" role="alert" hidden>{escape(shared["cannot"]["failed"])}</p>\n'
         f'<div class="ba-tool__view"></div>\n'
         f'<noscript><p>{escape(shared["noscript"])}</p></noscript>\n'
         f'</div>'

@@ -49,7 +49,7 @@ export async function open(box) {
   const loading = box.querySelector(".ba-tool__loading");
   const bar = loading.querySelector("progress");
   const status = loading.querySelector(".ba-tool__status");
-  const failed = box.querySelector(".ba-tool__cannot");
+  const failed = box.querySelector(".ba-tool__unfetched");
   const view = box.querySelector(".ba-tool__view");
   button.hidden = true;
   failed.hidden = true;
