@@ -6,7 +6,9 @@ to another path, with fresh file times, and built with ``properdocs build --stri
 hash seed, time zone and locale. One build thus shows both that the site is reproducible and that
 the two builders agree (CONTRIBUTING: When MkDocs goes). Dates come from the last commit
 (``SOURCE_DATE_EPOCH``, set by ./dev or by hooks/reproducible.py), never from the clock. Both builds
-run the working tree's Python code (the editable install); the copy has its own PDF cache.
+run the working tree's Python code (the editable install) and so share the figures and compiled
+pages it keeps in the working tree's ``.cache/`` (keyed by their inputs, filled by the first
+build); the copy prints its own PDFs and draws its own link-preview picture.
 
 Only what names the builder is normalised before comparing, nothing else:
 
@@ -15,8 +17,8 @@ Only what names the builder is normalised before comparing, nothing else:
 - in ``sw.js``, the precache revision of such a page, a hash of the page's bytes: where it is the
   hash of the page as built, it becomes the hash of the page normalised (any other revision stays).
 
-The ProperDocs build starts first, in a process of its own, so that it runs while the session's
-build is made (or the other tests run): a second builder costs no build of its own in wall time.
+The ProperDocs build runs after the session's, so that it reads the figures that build computed:
+started beside it, on a fresh clone, it would compute them all a second time.
 """
 from __future__ import annotations
 
@@ -92,14 +94,9 @@ def first_difference(name: str, one: bytes, two: bytes) -> str:
     return f"{name}:\n  " + "\n  ".join(line[:200] for line in diff[:6])
 
 
-def start_properdocs_build(tmp_path_factory) -> tuple[subprocess.Popen, Path, Path]:
-    """``properdocs build --strict`` of a fresh copy of the sources, started, not awaited:
-    the process, the site it makes and the file its log goes to."""
-    sources = tmp_path_factory.mktemp("copy") / "a" / "copy of the sources"
-    for name in source_files():
-        (sources / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ROOT / name, sources / name)  # new file times
-    site = tmp_path_factory.mktemp("properdocs") / "site"
+def properdocs_build(sources: Path, site: Path) -> Path:
+    """``properdocs build --strict`` of ``sources`` into ``site``, with another hash seed, time
+    zone and locale than the session's."""
     env = {
         **os.environ,
         "NO_MKDOCS_2_WARNING": "1",
@@ -110,27 +107,23 @@ def start_properdocs_build(tmp_path_factory) -> tuple[subprocess.Popen, Path, Pa
         "LC_ALL": "C.UTF-8",
         "LANG": "C.UTF-8",
     }
-    log = site.parent / "build.log"
-    with open(log, "w") as output:  # a file, not a pipe: nobody reads the log while the build runs
-        build = subprocess.Popen(
-            [sys.executable, "-m", "properdocs", "build", "--strict", "--config-file", "mkdocs.yml",
-             "--site-dir", str(site)],
-            cwd=sources, env=env, stdout=output, stderr=subprocess.STDOUT,
-        )
-    return build, site, log
+    build = subprocess.run(
+        [sys.executable, "-m", "properdocs", "build", "--strict", "--config-file", "mkdocs.yml",
+         "--site-dir", str(site)],
+        cwd=sources, env=env, capture_output=True, text=True,
+    )
+    if build.returncode:
+        pytest.fail(f"properdocs build --strict of a copy failed:\n{build.stderr[-4000:]}", pytrace=False)
+    return site
 
 
-def test_a_clean_properdocs_build_gives_the_sessions_mkdocs_site_byte_for_byte(request, tmp_path_factory):
-    build, site, log = start_properdocs_build(tmp_path_factory)
-    try:
-        mkdocs = request.getfixturevalue("built_site")  # built meanwhile, unless already there
-    except BaseException:
-        build.kill()
-        build.wait()
-        raise
-    if build.wait():
-        pytest.fail(f"properdocs build --strict of a copy failed:\n{log.read_text()[-4000:]}", pytrace=False)
-    first, second = without_builder(tree(mkdocs)), without_builder(tree(site))
+def test_a_clean_properdocs_build_gives_the_sessions_mkdocs_site_byte_for_byte(built_site, tmp_path_factory):
+    sources = tmp_path_factory.mktemp("copy") / "a" / "copy of the sources"
+    for name in source_files():
+        (sources / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, sources / name)  # new file times
+    site = properdocs_build(sources, tmp_path_factory.mktemp("properdocs") / "site")
+    first, second = without_builder(tree(built_site)), without_builder(tree(site))
     assert sorted(first) == sorted(second), (
         f"only in the MkDocs build: {sorted(set(first) - set(second))}; "
         f"only in the ProperDocs build: {sorted(set(second) - set(first))} ({HONEST})"
