@@ -1,5 +1,6 @@
 """The lock file: every dependency pyproject.toml asks for is pinned in requirements.lock to a
-version it allows, every pin has its hashes, and the packages installed are the ones pinned."""
+version it allows, every pin has its hashes, and the packages installed are the ones pinned;
+the versions CONTRIBUTING's "When MkDocs goes" names are the locked ones."""
 from __future__ import annotations
 
 import re
@@ -12,6 +13,7 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s\\]+)")
+NAMED = re.compile(r"^\| `([A-Za-z0-9._-]+)` \| ([0-9][^ |]*) \|", re.M)  # a row of CONTRIBUTING's table
 
 
 def pins() -> dict[str, tuple[str, int]]:
@@ -58,3 +60,13 @@ def test_the_installed_packages_are_the_pinned_ones():
     differ = {name: (version, installed.get(name)) for name, (version, _) in locked.items()
               if installed.get(name) != version}
     assert not differ, f"installed packages differ from requirements.lock (run ./dev to reinstall): {differ}"
+
+
+def test_contributing_names_the_locked_versions_of_the_builders_packages():
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text.split("## When MkDocs goes", 1)[1].split("\n## ", 1)[0]
+    named = {canonicalize_name(name): version for name, version in NAMED.findall(section)}
+    locked = {name: version for name, (version, _) in pins().items()}
+    assert {"mkdocs", "mkdocs-material", "mkdocs-static-i18n", "properdocs"} <= set(named)
+    differ = {name: (version, locked.get(name)) for name, version in named.items() if locked.get(name) != version}
+    assert not differ, f"CONTRIBUTING (When MkDocs goes) names other versions than requirements.lock: {differ}"
