@@ -14,7 +14,7 @@ from backalley import practice
 from backalley.web import handle
 from backalley_site.tools import words
 from browsing import LANGUAGES, PHONE, Reader, root_of
-from test_practice import KINDS, play_out, south_move
+from test_practice import KINDS, play_out
 
 SEED, VARIANT, SIZE = 10, "standard", 13  # a plain play-out of this deal meets all four play refusals
 WAIT_MS = 60_000  # the engine's first start, and a reload's, on a busy 2-core machine
