@@ -27,9 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from browsing import CHROMIUM, CHROMIUM_ARGS, NOWHERE, SiteHandler, SiteServer  # noqa: E402
+
 from backalley.simulate import random_match  # noqa: E402
 from backalley.web import handle  # noqa: E402
-from browsing import CHROMIUM, CHROMIUM_ARGS, NOWHERE, SiteHandler, SiteServer  # noqa: E402
 
 BLANK = "<!doctype html><html lang=en><title>benchmark</title><body></body></html>"
 FIRST_EXAMPLE = [5, [["N", 2], ["E", "pass"], ["S", 1], ["W", "pass"]], {"NS": 4, "EW": 1}]

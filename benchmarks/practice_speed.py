@@ -18,10 +18,11 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from backalley import practice  # noqa: E402
 from browser_engine import START, context, serve  # noqa: E402
 from browsing import CHROMIUM, CHROMIUM_ARGS, NOWHERE  # noqa: E402
 from test_practice import play_out  # noqa: E402
+
+from backalley import practice  # noqa: E402
 
 TIMED = """async ([variant, seed, moves, size, hint]) => {
     const { keywords } = await import("/assets/engine/engine.js");

@@ -40,7 +40,7 @@ def main() -> None:
     seconds = best(args.repeat, lambda: card_values(deals, seed=1))
     print(f"card_values        {deals / seconds:8.0f} deals/s  (single deals, 1 to 13 cards)")
     for hand in ("BIG AH KH 9H 2H AS QS 7S KD 8D 3D 6C 2C", "BIG AH KS 5D 7C"):
-        seconds = best(args.repeat, lambda: estimate(hand, "H", samples=args.samples))
+        seconds = best(args.repeat, lambda hand=hand: estimate(hand, "H", samples=args.samples))
         print(f"estimate, {len(hand.split()):2} cards {args.samples / seconds:8.0f} samples/s")
 
 

@@ -574,7 +574,7 @@ PRESET_SPECS = ["standard", "strict", "short-14", "tiebreak", "up-first", "gamer
 def near_valid_argv(draw):
     """Command lines that are mostly right, with now and then one wrong or missing word."""
 
-    def pick(good, bad=st.text(max_size=4)):
+    def pick(good, bad=st.text(max_size=4)):  # noqa: B008 (a strategy, built once, is the default)
         return draw(bad) if draw(st.integers(0, 11)) == 0 else draw(st.sampled_from(good))
 
     command = draw(st.sampled_from(COMMANDS))

@@ -24,7 +24,7 @@ from backalley_site import formatting
 from backalley_site.terms import terms
 from browsing import (
     CONFIG, DEFAULT_LANGUAGE, DESKTOP, FIRST_LOAD_LIMIT, I18N, LANGUAGES, PHONE, ROOT, Reader, all_pages,
-    language_of, missing_page, policy_violations, printable_pages, root_of,
+    language_of, missing_page, policy_violations, printable_pages,
 )
 
 # -- search -------------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ def test_a_table_wider_than_the_screen_takes_the_keyboard_focus_from_the_start(r
     one = reader(DESKTOP)
     one.context.add_init_script(AT_LOAD)
     problems, wide = [], {"load": 0, "phone": 0}
-    for path, url in all_pages(pages, lang):
+    for _path, url in all_pages(pages, lang):
         one.page.set_viewport_size(DESKTOP)
         one.visit(url)
         checks = {"load": one.page.evaluate("window.scrollBoxesAtLoad")}

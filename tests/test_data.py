@@ -10,7 +10,6 @@ import random
 
 import pytest
 
-import backalley
 from backalley import Deal, IllegalBid, IllegalPlay, Match, Scorecard, deal_pack, parse_cards, side_contracts
 from backalley.effects import Figure, example_figures
 from backalley.estimate import estimate

@@ -11,7 +11,7 @@ import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 import pytest
@@ -28,7 +28,7 @@ from backalley_site.terms import LANGUAGES, terms
 from backalley_site.variants_view import house_rule, house_rules
 
 PAPERS = {"a4": (595.9, 842.9), "letter": (612.0, 792.0)}  # points, as Chromium prints them
-DATE = datetime(2025, 1, 2, tzinfo=timezone.utc)
+DATE = datetime(2025, 1, 2, tzinfo=UTC)
 SITE_URL = yaml.safe_load((Path(__file__).resolve().parents[1] / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
 
 

@@ -126,7 +126,7 @@ def test_every_table_fits_or_keeps_its_first_column_and_header_in_view(walked, p
     wrong, found = [], walked(lang)
     for screen in SCREENS:
         width, phone = screen["width"], screen in PHONES
-        for path, url in all_pages(pages, lang):
+        for path, _url in all_pages(pages, lang):
             for table in found[path, width]["tables"]:
                 where = f"{lang} {path or 'home'} at {width} px, {table['name']}"
                 if table["small"]:

@@ -98,7 +98,7 @@ def test_a_move_out_of_turn_is_refused_where_the_reader_tapped_it():
         practice("short-14", 3, ["pass", "pass"], hand_size=7, seen=0)
     assert refused.value.rule == "turn"
     moves, _ = play_out("short-14", 3, hand_size=7)
-    for i, move in enumerate(moves):
+    for i, _move in enumerate(moves):
         before = practice("short-14", 3, moves[:i], hand_size=7)
         if before.phase == "play" and before.computer and before.computer[-1][0] == before.deal_number:
             with pytest.raises(IllegalPlay) as refused:

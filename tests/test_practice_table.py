@@ -15,7 +15,7 @@ from backalley.web import handle
 from backalley_site import formatting as fmt
 from backalley_site.tools import words
 from browsing import LANGUAGES, PHONE, Reader, root_of
-from test_practice import KINDS, play_out, south_move
+from test_practice import KINDS, play_out
 
 SEED, VARIANT, SIZE = 10, "standard", 13  # a plain play-out of this deal meets all four play refusals
 TAP_WHILE_THINKING = """() => new Promise((done) => {

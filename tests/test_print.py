@@ -13,7 +13,7 @@ import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, UTC
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 from urllib.request import url2pathname
@@ -206,7 +206,7 @@ def test_the_score_pad_page_links_its_pdf_of_one_page(built_site, lang):
 def test_the_command_prints_the_same_bytes_as_the_site(built_site, pdfs, tmp_path, lang):
     """One renderer: ``backalley print`` and the build give the same file for the standard game."""
     dated = PdfReader(pdfs[lang]).metadata["/CreationDate"]  # the build's date, which the command is given
-    epoch = int(datetime.strptime(dated[2:16], "%Y%m%d%H%M%S").replace(tzinfo=timezone.utc).timestamp())
+    epoch = int(datetime.strptime(dated[2:16], "%Y%m%d%H%M%S").replace(tzinfo=UTC).timestamp())
     env = {**os.environ, "SOURCE_DATE_EPOCH": str(epoch)}
     for document, name in (("sheet", sheet.pdf_name(lang)), ("scorepad", sheet.pdf_name(lang, "scorepad"))):
         out = tmp_path / name
@@ -269,13 +269,13 @@ def test_the_pdf_dates_are_the_builds_own(pdfs, built_site):
     date = dates.pop()
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch:
-        assert date.startswith(datetime.fromtimestamp(int(epoch), timezone.utc).strftime("D:%Y%m%d%H%M%S"))
+        assert date.startswith(datetime.fromtimestamp(int(epoch), UTC).strftime("D:%Y%m%d%H%M%S"))
     days = set(re.findall(r"<lastmod>(\d{4})-(\d\d)-(\d\d)</lastmod>", (built_site / "sitemap.xml").read_text()))
     assert len(days) == 1 and date.startswith("D:" + "".join(days.pop())), (date, days)
 
 
 def test_printing_twice_gives_the_same_bytes(built_site, tmp_path):
-    when = datetime(2024, 5, 17, 12, 30, tzinfo=timezone.utc)
+    when = datetime(2024, 5, 17, 12, 30, tzinfo=UTC)
     html = sheet_html(built_site, DEFAULT_LANGUAGE)
     jobs = [(html, tmp_path / "one.pdf"), (html, tmp_path / "two.pdf")]
     # as two builds would: two browsers, one after the other, each in a thread of its own
@@ -292,7 +292,7 @@ def test_a_sheet_whose_inputs_did_not_change_is_copied_not_printed(built_site, t
     uses prints again; entries a build no longer asks for are dropped."""
     import shutil
 
-    when = datetime(2024, 5, 17, tzinfo=timezone.utc)
+    when = datetime(2024, 5, 17, tzinfo=UTC)
     site = tmp_path / "site"
     shutil.copytree(built_site, site, ignore=shutil.ignore_patterns("*.pdf"))
     cache = tmp_path / "cache"
@@ -315,7 +315,7 @@ def test_builds_sharing_the_cache_at_once_each_get_every_pdf(built_site, tmp_pat
     build beside mkdocs serve): both succeed, with the same bytes, and the cache holds each PDF once."""
     import shutil
 
-    when = datetime(2024, 5, 17, tzinfo=timezone.utc)
+    when = datetime(2024, 5, 17, tzinfo=UTC)
     site = tmp_path / "site"
     shutil.copytree(built_site, site, ignore=shutil.ignore_patterns("*.pdf"))
     cache = tmp_path / "cache"

@@ -30,7 +30,7 @@ import re
 import shutil
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 import pytest
@@ -136,10 +136,10 @@ def test_a_clean_properdocs_build_gives_the_sessions_mkdocs_site_byte_for_byte(b
 
 def test_the_build_is_dated_by_the_last_commit(built_site):
     epoch = int(build_epoch())
-    day = datetime.fromtimestamp(epoch, timezone.utc).date().isoformat()
+    day = datetime.fromtimestamp(epoch, UTC).date().isoformat()
     sitemap = (built_site / "sitemap.xml").read_bytes()
     assert set(re.findall(rb"<lastmod>([^<]*)</lastmod>", sitemap)) == {day.encode()}
     packed = (built_site / "sitemap.xml.gz").read_bytes()
     assert gzip.decompress(packed) == sitemap
     stamp = int.from_bytes(packed[4:8], "little")  # the gzip header's MTIME
-    assert datetime.fromtimestamp(stamp, timezone.utc).date().isoformat() == day
+    assert datetime.fromtimestamp(stamp, UTC).date().isoformat() == day

@@ -163,7 +163,7 @@ def test_no_broken_internal_links_or_anchors(built_site):
     pages = {page.url: page for page in all_html(built_site)}
     broken = []
     for page in pages.values():
-        for tag, rel, ref in page.refs:
+        for tag, _rel, ref in page.refs:
             absolute = urljoin(f"http://site{page.url}", ref)
             if not absolute.startswith("http://site/"):
                 continue
@@ -350,7 +350,7 @@ def test_every_cited_rule_address_exists_in_every_language(built_site, capsys):
     missing = []
     for rule in cited:
         assert sorted(rule["urls"]) == sorted(LANGUAGES)
-        for lang, url in rule["urls"].items():
+        for _lang, url in rule["urls"].items():
             path, anchor = url.split("#")
             page = Page(built_site / path / "index.html", "/" + path)
             if anchor not in page.ids:

@@ -65,7 +65,7 @@ def test_an_illegal_play_is_refused_with_its_rule_and_address(lang, address, kin
     reply = ask("trick_splits", HANDS, "H", "W", bids=[1, "pass", "pass", "pass"], plays=["2S", "KH"], lang=lang)
     error = reply["error"]
     assert (error["kind"], error["rule"], error["number"], error["address"]) == ("IllegalPlay", "follow-suit", "3.2", address)
-    assert king in error["message"] and error["message"].endswith(f" 3.2)")
+    assert king in error["message"] and error["message"].endswith(" 3.2)")
 
 
 @pytest.mark.parametrize("call, args, kwargs, kind, rule, number", [

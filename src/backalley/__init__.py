@@ -11,13 +11,13 @@ from .cards import BIG, LITTLE, PACK, Card, parse_card, parse_cards
 from .deal import Deal, Trick
 from .dealing import Dealt, deal_pack
 from .errors import BackAlleyError, IllegalBid, IllegalPlay, InvalidArgument, InvalidDeal, InvalidVariant, Reason
+from .match import DealRecord, Match, SeatView
+from .play import check_play, legal_plays, trick_winner
 from .practice import PracticeView, practice
+from .reach import reachable_splits, trick_splits
 from .rulebook import RULES
 from .rulebook import address as rule_address
-from .match import DealRecord, Match, SeatView
 from .scorecard import Scorecard, scorecard_entry
-from .play import check_play, legal_plays, trick_winner
-from .reach import reachable_splits, trick_splits
 from .scoring import SideScore, score_deal, score_reasons
 from .table import SEATS, SIDES
 from .variants import VARIANTS, Variant, deal_sizes, options, resolve_variant

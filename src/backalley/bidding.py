@@ -11,12 +11,13 @@ Contract(target=0, multiplier=3)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from .errors import IllegalBid, InvalidDeal
-from .hints import BidsLike, VariantLike
-from .table import SEATS, SIDES, left_of, seat_index
-from .variants import resolve_variant
+from .hints import BidLike, BidsLike, VariantLike
+from .table import HAND_SIZES, SEATS, SIDES, check_hand_size, left_of, seat_index
+from .variants import Variant, resolve_variant
 
 _NUMBER = re.compile(r"[0-9]{1,100}")
 _SIDE_OF = {seat: i & 1 for i, seat in enumerate(SEATS)}
@@ -38,7 +39,7 @@ def bids_data(pairs) -> list[dict]:
     return [{"seat": seat, "bid": bid} for seat, bid in pairs]
 
 
-def normalize_bid(bid) -> "str | int":
+def normalize_bid(bid) -> str | int:
     """``"pass"``, ``"board"`` or an int, from any accepted spelling; else ``IllegalBid``."""
     if isinstance(bid, str):
         text = bid.strip().lower()
@@ -55,25 +56,21 @@ def normalize_bid(bid) -> "str | int":
 def legal_bids(hand_size: int, variant: VariantLike = "standard") -> list:
     """Every bid allowed in a deal of ``hand_size`` cards: pass, 1 … h − 1 (or h, under the house
     rule ``bid_up_to_hand_size``), board."""
-    bids = BIDS.get((hand_size, resolve_variant(variant).bid_up_to_hand_size)) if type(hand_size) is int else None
-    if bids is None:
-        highest_bid(hand_size, variant)  # refuses the hand size
-    return list(bids)
+    up_to = resolve_variant(variant).bid_up_to_hand_size if isinstance(hand_size, int) else False
+    return list(BIDS[check_hand_size(hand_size), up_to])
 
 
-BIDS = {(h, up_to): ("pass", *range(1, h + up_to), "board") for h in range(1, 14) for up_to in (False, True)}
+BIDS = {(h, up_to): ("pass", *range(1, h + up_to), "board") for h in HAND_SIZES for up_to in (False, True)}
 """The bids allowed by hand size and by whether number bids go up to it (``bid_up_to_hand_size``)."""
 
 
 def highest_bid(hand_size: int, variant="standard") -> int:
     """The largest number bid allowed with ``hand_size`` cards (0: none)."""
-    if type(hand_size) is not int or not 1 <= hand_size <= 13:
-        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}",
-                          key="hand-size", given=repr(hand_size))
+    check_hand_size(hand_size)
     return hand_size if resolve_variant(variant).bid_up_to_hand_size else hand_size - 1
 
 
-def check_bid(bid, hand_size: int, variant="standard") -> "str | int":
+def check_bid(bid, hand_size: int, variant="standard") -> str | int:
     """The normalized bid, or ``IllegalBid`` saying why it is not allowed with this hand size."""
     bid = normalize_bid(bid)
     top = highest_bid(hand_size, variant)
@@ -87,7 +84,7 @@ def check_bid(bid, hand_size: int, variant="standard") -> "str | int":
     return bid
 
 
-def parse_bids(bids, complete: bool = True) -> list[tuple[str, "str | int"]]:
+def parse_bids(bids, complete: bool = True) -> list[tuple[str, str | int]]:
     """Bids as ``[(seat, bid), …]`` normalized: four seats, each once, in clockwise order; with
     ``complete=False``, the bids made so far (none to four). Anything else raises ``InvalidDeal``
     (or ``IllegalBid`` for a bid that is no bid)."""
@@ -130,10 +127,10 @@ def side_contracts(bids: BidsLike, variant: VariantLike = "standard",
     numbers (at most ``hand_size`` under the house rule ``target_capped``, when the hand size is given)."""
     if hand_size is not None:
         highest_bid(hand_size)  # refuses a hand size that no deal has
-    return contracts(parse_bids(bids, complete=False), resolve_variant(variant), hand_size)
+    return _contracts(parse_bids(bids, complete=False), resolve_variant(variant), hand_size)
 
 
-def contracts(pairs, v, hand_size: int | None) -> dict[str, Contract]:
+def _contracts(pairs: Iterable[tuple[str, BidLike]], v: Variant, hand_size: int | None) -> dict[str, Contract]:
     """``side_contracts`` on bids already normalized (``parse_bids``) and a ``Variant``."""
     levels = v.board_multipliers
     targets, multipliers, boards = [0, 0], [None, None], 0
@@ -157,13 +154,14 @@ def opening_leader(bids: BidsLike, variant: VariantLike = "standard") -> str | N
 
     ``None`` when all four passed: the deal is thrown in.
     """
-    return leader(parse_bids(bids), resolve_variant(variant))
+    return _opening_leader(parse_bids(bids), resolve_variant(variant))
 
 
-def leader(pairs, v) -> str | None:
+def _opening_leader(pairs: Iterable[tuple[str, BidLike]], v: Variant) -> str | None:
     """``opening_leader`` on four bids already normalized (``parse_bids``) and a ``Variant``."""
     first_board = v.board_leader == "first"
-    found, best = None, 0
+    found: str | None = None
+    best: float = 0
     for seat, bid in pairs:
         if bid == "board":
             if first_board and best == float("inf"):

@@ -5,7 +5,7 @@ that won a trick (the trick's winning card was that card), by band of hand size
 trick, by hand size (1 to 4) and by the best card the player holds.
 
 The values are those of this player's bidding and play: a stronger or weaker player would
-measure other values. Hand sizes are drawn uniformly from 1 to 13 (a standard match deals each
+measure other values. Hand sizes are drawn uniformly from 1 to the largest (a standard match deals each
 twice); deals whose turned card is a joker (no trumps) are dealt again, so the figures are for
 deals with trumps. A deal all four pass is played all the same (``simulate.play_deal``).
 
@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import random
 
+from . import table
 from .cards import BIG, JOKERS, LITTLE, PACK, Card
-from .dealing import deal_cards
+from .dealing import _deal_cards
 from .simulate import play_deal, wilson
 from .strategy import BANDS, KINDS, HeuristicPlayer, band, card_kind
 from .table import SEATS
 
-HAND_SIZES = range(1, 14)
+HAND_SIZES = table.HAND_SIZES
 """The hand sizes dealt, each as likely (a standard match deals each of them)."""
 
 BOARD_SIZES = (1, 2, 3, 4)
@@ -37,7 +38,7 @@ HOLDINGS = ("both jokers", "BIG", "LITTLE", "trump A", "other trump", "no trump"
 no joker; another trump; no trump at all."""
 
 
-def holding(hand: "list[Card]", trump: str) -> str:
+def holding(hand: list[Card], trump: str) -> str:
     """The first of ``HOLDINGS`` that ``hand`` has."""
     cards = set(hand)
     if JOKERS <= cards:
@@ -66,10 +67,11 @@ def card_values(deals: int, seed: int = 0) -> dict:
         while True:
             pack = list(PACK)
             rnd.shuffle(pack)
-            hands, turned, _ = deal_cards(pack, (dealer + 1) % 4, h, "no-trump")
+            hands, turned, _ = _deal_cards(pack, (dealer + 1) % 4, h, "no-trump")
             if turned[-1] not in JOKERS:
                 break
         trump = turned[-1].suit
+        assert trump is not None  # a turned joker is dealt again
         deal = play_deal(dict(zip(SEATS, hands)), trump, SEATS[dealer], players, turned=tuple(turned))
         winners = {dict(trick.cards)[trick.winner] for trick in deal.tricks}
         b = band(h)

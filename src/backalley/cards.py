@@ -18,6 +18,8 @@ from .errors import InvalidArgument
 
 SUITS = "SHDC"
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANKS = len(RANK_TEXT)
+"""Cards in a suit: ``PACK`` holds each suit's ``RANKS`` cards in a row, 2 to A."""
 TRUMP = 4
 """Effective suit of every trump card (jokers included) in a deal with trumps."""
 
@@ -29,20 +31,18 @@ class Card(str):
     """One card of the pack, equal to its canonical text (``"AS"``, ``"10H"``, ``"BIG"``).
 
     ``Card(x)`` accepts what ``parse_card`` accepts, or a card's position in ``PACK`` (0–53),
-    and gives the pack's own card object; anything else raises ``ValueError``.
+    and gives the pack's own card object; anything else raises ``ValueError``. Every ``str``
+    method works on it as on its text (``Card("AS").index("S")`` is 1): its own attributes
+    (``suit``, ``rank``, ``is_joker``) take no name of ``str``'s; its position in ``PACK`` is
+    ``INDEX[card]``.
     """
 
     __slots__ = ()
 
-    def __new__(cls, value="") -> "Card":
+    def __new__(cls, value="") -> Card:
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(_TEXT):
             return PACK[value]
         return parse_card(value)
-
-    @property
-    def index(self) -> int:
-        """The card's position in ``PACK``: suits S, H, D, C from 2 to A, then LITTLE, BIG."""
-        return INDEX[self]
 
     @property
     def suit(self) -> str | None:
@@ -73,7 +73,7 @@ LITTLE, BIG = PACK[52], PACK[53]
 JOKERS = frozenset((LITTLE, BIG))
 INDEX: dict[Card, int] = {card: i for i, card in enumerate(PACK)}
 """Each card's position in ``PACK``."""
-SUIT_INDEX: dict[Card, int] = {card: i // 13 for i, card in enumerate(PACK[:52])}
+SUIT_INDEX: dict[Card, int] = {card: i // RANKS for i, card in enumerate(PACK[:52])}
 """Each plain card's suit as an index into ``SUITS``."""
 _BY_TEXT = {text: card for text, card in zip(_TEXT, PACK)}
 _BY_TEXT.update({"T" + s: _BY_TEXT["10" + s] for s in SUITS})
@@ -120,7 +120,7 @@ def parse_trump(trump: str | None) -> int | None:
 def card_order(card: Card) -> tuple:
     """Suits in the order S H D C, jokers first, high cards first: a hand as players sort it."""
     i = INDEX[card]
-    return (-1, -i) if i >= 52 else (i // 13, -(i % 13))
+    return (-1, -i) if i >= 52 else (i // RANKS, -(i % RANKS))
 
 
 def _effective_suits(trump: int | None) -> dict[Card, int]:
@@ -129,7 +129,7 @@ def _effective_suits(trump: int | None) -> dict[Card, int]:
 
 def _powers(trump: int | None) -> dict[Card, int]:
     """Strength of each card within its effective suit: LITTLE and BIG top the trumps."""
-    return {c: 113 + i - 52 if i >= 52 else 100 + i % 13 if i // 13 == trump else i % 13
+    return {c: 100 + RANKS + i - 52 if i >= 52 else 100 + i % RANKS if i // RANKS == trump else i % RANKS
             for i, c in enumerate(PACK)}
 
 

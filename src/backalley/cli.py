@@ -310,7 +310,8 @@ def _variants(args) -> int:
         v = chosen[0]
         lines = [f"{f.name:24} {format_value(getattr(v, f.name)):12} {f.metadata['doc']}" for f in options()]
         return _emit(args, {"variant": v.name, "options": _variant_row(v)}, lines)
-    return _diff(args, *chosen, *args.names)
+    (a, b), (a_name, b_name) = chosen, args.names
+    return _diff(args, a, b, a_name, b_name)
 
 
 def _diff(args, a, b, a_name: str, b_name: str) -> int:
@@ -328,7 +329,7 @@ def _diff(args, a, b, a_name: str, b_name: str) -> int:
     lines += [f"  {r['option']}: {format_value(getattr(a, r['option']))} -> {format_value(getattr(b, r['option']))}"
               f"  [{r['meaning']}]" for r in rows]
     lines.append("the match:" if match else "the match: no figure changes")
-    lines += [f"  {r['figure'].replace('_', ' ')}: {r[a_name]} -> {r[b_name]}" for r in match]
+    lines += [f"  {str(r['figure']).replace('_', ' ')}: {r[a_name]} -> {r[b_name]}" for r in match]
     lines.append("worked examples:" if examples else "worked examples: no figure changes")
     lines += [f"  {r['example']}, {r['figure']} ({_given_text(r)}): {_value_text(r[a_name])} -> "
               f"{_value_text(r[b_name])}" for r in examples]
@@ -497,7 +498,8 @@ def _compare(args) -> int:
         raise UsageError("backalley simulate: --players compares two different players")
     variant = resolve_variant(args.variant)
     start = time.perf_counter()
-    found = compare(*names, matches=args.matches, seed=args.seed, variant=variant)
+    first, second = names
+    found = compare(first, second, matches=args.matches, seed=args.seed, variant=variant)
     elapsed = time.perf_counter() - start
     played = 2 * args.matches
     low, high = found.interval

@@ -15,13 +15,22 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .bidding import (BIDS, board_multipliers, check_bid, contracts, leader, normalize_bid, overbid_warnings,
-                      side_contracts)
+from .bidding import (
+    BIDS,
+    _contracts,
+    _opening_leader,
+    board_multipliers,
+    check_bid,
+    normalize_bid,
+    overbid_warnings,
+    side_contracts,
+)
 from .cards import EFFECTIVE_SUIT, SUITS, TRUMP, Card, parse_card, parse_cards, parse_trump
 from .errors import IllegalBid, IllegalPlay, InvalidDeal
-from .play import allowed, by_suit, check_jokers, illegal, winning_index
+from .hints import BidLike
+from .play import _allowed, _by_suit, _illegal, _winning_index, check_jokers
 from .scoring import contract_score, rainbow_bonus, rainbow_hands
-from .table import SEAT_NAMES, SEATS, left_of, seat_index
+from .table import MAX_HAND_SIZE, SEAT_NAMES, SEATS, SeatIndex, SuitIndex, is_hand_size, left_of, seat_index
 from .variants import resolve_variant
 
 _SEAT = {seat: i for i, seat in enumerate(SEATS)}
@@ -58,6 +67,12 @@ class Deal:
                  "_trump_played",
                  "_legal", "_to_act", "_leader")
     _over = "the deal is over"
+    _trump: SuitIndex | None
+    _dealer: SeatIndex
+    _to_act: SeatIndex
+    _leader: SeatIndex
+    """The opening leader (``leader``)."""
+    _done: list[SeatIndex]
 
     def __init__(self, hands, trump, dealer, *, variant="standard", bids=(), leader=None):
         self.variant = resolve_variant(variant)
@@ -69,19 +84,19 @@ class Deal:
     def _setup(self, bids, leader) -> None:
         """Start the deal from ``_hands``, ``_trump`` and ``_dealer``."""
         self._suit_of = EFFECTIVE_SUIT[self._trump]
-        self._groups = [by_suit(hand, self._trump) for hand in self._hands]
+        self._groups = [_by_suit(hand, self._trump) for hand in self._hands]
         self.hand_size = len(self._hands[0])
         up_to = self.variant.bid_up_to_hand_size
         self._bid_choices = BIDS[self.hand_size, up_to]
         self._max_bid = self.hand_size - 1 + up_to
-        self._bids: list[tuple[str, object]] = []
+        self._bids: list[tuple[str, BidLike]] = []
         self._board_bidder = [False] * 4
         self._trick: list[Card] = []
-        self._done: list[int] = []  # the leader and the winner of each finished trick (seats as 0–3)
+        self._done = []  # the leader and the winner of each finished trick (seats as 0–3)
         self._played: list[Card] = []  # the cards of the finished tricks, in the order played
         self._won = [0, 0]
         self._trump_played = False
-        self._legal = None
+        self._legal: tuple[list[Card], str | None] | None = None  # _allowed's answer, until the next card
         if leader is None:
             self.phase = "bid"
             self._to_act = left_of(self._dealer)
@@ -107,6 +122,16 @@ class Deal:
         return None if self._trump is None else SUITS[self._trump]
 
     @property
+    def trump_index(self) -> SuitIndex | None:
+        """The trump suit as its index in ``SUITS`` (``None``: no trumps), as the fast paths take it."""
+        return self._trump
+
+    @property
+    def board_bidders(self) -> tuple[bool, ...]:
+        """Whether each seat, by index (0–3 for N, E, S, W), bid board in this deal."""
+        return tuple(self._board_bidder)
+
+    @property
     def dealer(self) -> str:
         return SEATS[self._dealer]
 
@@ -116,7 +141,7 @@ class Deal:
         return {seat: tuple(cards) for seat, cards in zip(SEATS, self._hands)}
 
     @property
-    def bids(self) -> list[tuple[str, object]]:
+    def bids(self) -> list[tuple[str, BidLike]]:
         return list(self._bids)
 
     @property
@@ -143,9 +168,9 @@ class Deal:
     def dealt_hands(self) -> dict[str, tuple[Card, ...]]:
         """The cards each seat was dealt: those it holds, then those it played, in order."""
         dealt = [list(cards) for cards in self._hands]
-        for leader, cards, _ in tricks_of(self._done, self._played):
+        for led, cards, _ in _tricks_of(self._done, self._played):
             for i, card in enumerate(cards):
-                dealt[(leader + i) & 3].append(card)
+                dealt[(led + i) & 3].append(card)
         first = self._to_act - len(self._trick)
         for i, card in enumerate(self._trick):
             dealt[(first + i) & 3].append(card)
@@ -173,7 +198,7 @@ class Deal:
     @property
     def tricks(self) -> list[Trick]:
         """The finished tricks, in order."""
-        return as_tricks(self._done, self._played)
+        return _as_tricks(self._done, self._played)
 
     @property
     def tricks_won(self) -> dict[str, int]:
@@ -229,7 +254,9 @@ class Deal:
             return
         else:
             self.phase = "play"
-            self._to_act = self._leader = _SEAT[leader(self._bids, self.variant)]
+            opener = _opening_leader(self._bids, self.variant)
+            assert opener is not None  # not thrown in: someone bid a number or board
+            self._to_act = self._leader = _SEAT[opener]
         self.to_act = SEATS[self._to_act]
 
     # -- play -----------------------------------------------------------------------------
@@ -240,7 +267,7 @@ class Deal:
         legal = self._legal
         if legal is None:
             seat = self._to_act
-            legal = self._legal = allowed(
+            legal = self._legal = _allowed(
                 self._hands[seat], self._groups[seat], self._trick, self._trump, self._trump_played,
                 self._board_bidder[seat], self.variant,
             )
@@ -248,12 +275,14 @@ class Deal:
 
     @property
     def constraint(self) -> str | None:
-        """The rule id that shapes the current legal plays (see ``play.allowed``)."""
+        """The rule id that shapes the current legal plays (see ``play._allowed``)."""
         if self.phase != "play":
             return None
-        if self._legal is None:
-            self.legal_plays()
-        return self._legal[1]
+        found = self._legal
+        if found is None:
+            self.legal_plays()  # finds them, and their rule, once per card
+            found = self._legal
+        return found[1] if found else None
 
     def play(self, seat, card) -> None:
         """Play ``card`` for ``seat``; ``IllegalPlay`` (and no change) if the rules forbid it."""
@@ -272,11 +301,11 @@ class Deal:
             card = parse_card(card)
         found = self._legal
         if found is None:
-            found = self._legal = allowed(self._hands[s], self._groups[s], self._trick, self._trump,
+            found = self._legal = _allowed(self._hands[s], self._groups[s], self._trick, self._trump,
                                           self._trump_played, self._board_bidder[s], self.variant)
         legal, rule = found
         if card not in legal:
-            raise illegal(card, self._hands[s], self._trick, self._trump, legal, rule, self.variant, SEATS[s])
+            raise _illegal(card, self._hands[s], self._trick, self._trump, legal, rule, self.variant, SEATS[s])
         suit = self._suit_of[card]
         self._hands[s].remove(card)
         self._groups[s][suit].remove(card)
@@ -289,9 +318,9 @@ class Deal:
             self._to_act = s = (s + 1) & 3
             self.to_act = SEATS[s]
             return
-        leader = (s + 1) & 3
-        winner = (leader + winning_index(trick, self._trump)) & 3
-        self._done += (leader, winner)
+        led = (s + 1) & 3
+        winner = (led + _winning_index(trick, self._trump)) & 3
+        self._done += (led, winner)
         self._played += trick
         self._won[winner & 1] += 1
         self._trick = []
@@ -314,7 +343,7 @@ class Deal:
         if not self._bids or self.thrown_in:
             return {"NS": 0, "EW": 0}
         h, v = self.hand_size, self.variant
-        found = contracts(self._bids, v, h)
+        found = _contracts(self._bids, v, h)
         score = {"NS": contract_score(found["NS"], self._won[0], h, v),
                  "EW": contract_score(found["EW"], self._won[1], h, v)}
         if v.rainbow_bonus:
@@ -343,30 +372,31 @@ def _is_bid(value) -> bool:
     return True
 
 
-def tricks_of(turns, played) -> list[tuple]:
+def _tricks_of(turns, played) -> list[tuple]:
     """``(leader, cards, winner)`` for each trick, from the leaders and winners in turn (``turns``,
     seats as 0–3) and the cards in the order played."""
     return [(turns[2 * k], tuple(played[4 * k:4 * k + 4]), turns[2 * k + 1]) for k in range(len(turns) // 2)]
 
 
-def as_tricks(turns, played) -> list[Trick]:
-    """``tricks_of`` as ``Trick`` values: who led, the cards as ``(seat, card)``, who won."""
-    return [Trick(SEATS[leader], tuple((SEATS[(leader + i) & 3], c) for i, c in enumerate(cards)), SEATS[winner])
-            for leader, cards, winner in tricks_of(turns, played)]
+def _as_tricks(turns, played) -> list[Trick]:
+    """``_tricks_of`` as ``Trick`` values: who led, the cards as ``(seat, card)``, who won."""
+    return [Trick(SEATS[led], tuple((SEATS[(led + i) & 3], c) for i, c in enumerate(cards)), SEATS[winner])
+            for led, cards, winner in _tricks_of(turns, played)]
 
 
 def _parse_hands(hands, trump, variant) -> list[list[Card]]:
     if not hasattr(hands, "keys") or {seat_index(s) for s in hands.keys()} != {0, 1, 2, 3} or len(hands) != 4:
         raise InvalidDeal("hands", "a deal gives a hand to each of N, E, S and W", key="hands-seats")
-    result = [None] * 4
+    result: list[list[Card]] = [[], [], [], []]
     for seat, cards in hands.items():
         if not isinstance(cards, (str, list, tuple)):
             raise InvalidDeal("hands", f"the hand of {seat} is not a list of cards: {cards!r}", key="hand-not-cards",
                               seat=SEATS[seat_index(seat)], given=repr(cards))
         result[seat_index(seat)] = parse_cards(cards)
     sizes = {len(cards) for cards in result}
-    if len(sizes) != 1 or not 1 <= sizes.pop() <= 13:
-        raise InvalidDeal("hands", "every player holds the same number of cards, from 1 to 13", key="hands-sizes")
+    if len(sizes) != 1 or not is_hand_size(sizes.pop()):
+        raise InvalidDeal("hands", f"every player holds the same number of cards, from 1 to {MAX_HAND_SIZE}",
+                          key="hands-sizes", largest=MAX_HAND_SIZE)
     every = [c for cards in result for c in cards]
     if len(set(every)) != len(every):
         twice = sorted({c for c in every if every.count(c) > 1})

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from .cards import BIG, JOKERS, LITTLE, PACK, Card, parse_cards
 from .errors import InvalidDeal
 from .hints import CardsLike, VariantLike
-from .table import SEATS, left_of, seat_index
+from .table import SEATS, SeatIndex, check_hand_size, left_of, seat_index
 from .variants import resolve_variant
 
 
@@ -53,9 +53,7 @@ def deal_pack(pack: CardsLike, dealer: str, hand_size: int, variant: VariantLike
     """
     v = resolve_variant(variant)
     cards = parse_cards(pack)
-    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
-        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}",
-                          key="hand-size", given=repr(hand_size))
+    check_hand_size(hand_size)
     if len(set(cards)) != len(cards):
         raise InvalidDeal("hands", "a pack holds every card once", key="pack-repeats")
     first = left_of(seat_index(dealer))
@@ -63,7 +61,7 @@ def deal_pack(pack: CardsLike, dealer: str, hand_size: int, variant: VariantLike
         raise InvalidDeal("hands", f"dealing {hand_size} cards each and turning one needs {4 * hand_size + 1} "
                                    f"cards, the pack given has {len(cards)}",
                           key="pack-short", size=hand_size, needed=4 * hand_size + 1, count=len(cards))
-    hands, turned, set_aside = deal_cards(cards, first, hand_size, v.turned_joker)
+    hands, turned, set_aside = _deal_cards(cards, first, hand_size, v.turned_joker)
     if turned[-1] in JOKERS and len(cards) < len(PACK) and v.turned_joker in ("turn-next", "bottom"):
         raise InvalidDeal("hands", "the pack given runs out before a plain card to turn after the joker",
                           key="pack-out-turn")
@@ -71,16 +69,17 @@ def deal_pack(pack: CardsLike, dealer: str, hand_size: int, variant: VariantLike
     return Dealt({SEATS[i]: hands[i] for i in range(4)}, tuple(turned), trump, set_aside)
 
 
-def deal_cards(cards: list[Card], first: int, hand_size: int, turned_joker: str):
+def _deal_cards(cards: list[Card], first: SeatIndex, hand_size: int,
+                turned_joker: str) -> tuple[list[list[Card]], list[Card], Card | None]:
     """The dealing itself on engine values: ``(hands by seat index, turned cards, set-aside joker)``,
     one card at a time from seat ``first`` (the dealer's left) round the table."""
     used = 4 * hand_size
-    hands = [None] * 4
+    hands: list[list[Card]] = [[], [], [], []]
     for i in range(4):
         hands[(first + i) & 3] = cards[i:used:4]
     undealt = iter(cards[used:])
     turned = [next(undealt)]
-    set_aside = None
+    set_aside: Card | None = None
     if turned[0] in JOKERS and turned_joker == "joker-trump":
         pass  # no trumps, and the other joker stays where it was dealt, the only trump in play
     elif turned[0] in JOKERS and turned_joker == "no-trump":

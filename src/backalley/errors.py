@@ -19,7 +19,6 @@ from typing import NamedTuple
 from .rulebook import number
 
 
-
 class Reason(NamedTuple):
     """Why an action is refused: a rule id from ``RULES``, a plain-words message, and the message
     id and details the reader's words are written from; ``str()`` adds the rule's number."""

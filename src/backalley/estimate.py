@@ -24,6 +24,7 @@ from .play import SUIT_NAMES
 from .scoring import dealt_sizes
 from .simulate import interval, play_deal
 from .strategy import HeuristicPlayer, card_kind
+from .table import MAX_HAND_SIZE, is_hand_size
 from .variants import resolve_variant
 
 THUMB = {
@@ -44,7 +45,7 @@ nothing for other cards."""
 
 
 
-def thumb_count(hand: CardsLike, trump: "str | None") -> float:
+def thumb_count(hand: CardsLike, trump: str | None) -> float:
     """The rule of thumb's count for ``hand`` with ``trump`` as trumps: the sum of the values
     ``THUMB`` gives its cards, in tricks (other cards count nothing).
 
@@ -82,7 +83,7 @@ class Estimate(NamedTuple):
                 "distribution": {str(tricks): share for tricks, share in self.distribution.items()}}
 
 
-def estimate(hand: CardsLike, trump: str, hand_size: "int | None" = None, samples: int = 1000, seed: int = 0,
+def estimate(hand: CardsLike, trump: str, hand_size: int | None = None, samples: int = 1000, seed: int = 0,
              variant: VariantLike = "standard") -> Estimate:
     """The tricks ``hand`` takes with ``trump`` as trumps (see the module). ``hand_size``, when
     given, must be the number of cards in ``hand``; ``ValueError`` names what is wrong."""
@@ -95,8 +96,9 @@ def estimate(hand: CardsLike, trump: str, hand_size: "int | None" = None, sample
     if hand_size is not None and hand_size != h:
         raise InvalidArgument(f"the hand holds {h} card{'s' * (h != 1)}, not {hand_size}", key="hand-size-given",
                               count=h, size=hand_size)
-    if not 1 <= h <= 13:
-        raise InvalidDeal("hands", f"a hand holds 1 to 13 cards, this one {h}", key="hand-cards", count=h)
+    if not is_hand_size(h):
+        raise InvalidDeal("hands", f"a hand holds 1 to {MAX_HAND_SIZE} cards, this one {h}", key="hand-cards", count=h,
+                          largest=MAX_HAND_SIZE)
     if h not in dealt_sizes(v):
         raise InvalidDeal("hands", f"{v.name} never deals {h} cards each", key="size-never-dealt", variant=v.name,
                           size=h, sizes=sorted(dealt_sizes(v)))

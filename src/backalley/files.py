@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 
 
-def write_whole(path: "Path | str", data: bytes, *, sync: bool = False) -> None:
+def write_whole(path: Path | str, data: bytes, *, sync: bool = False) -> None:
     """Write ``data`` to ``path`` whole or not at all: into a hidden part file beside it, then
     renamed over it, so that a reader (another build, say) never sees half a file. With ``sync``
     the data reaches the disk before the rename, for a file a person keeps (a scorecard)."""

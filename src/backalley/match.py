@@ -19,8 +19,8 @@ from typing import NamedTuple
 
 from .bidding import bids_data
 from .cards import PACK, SUIT_INDEX, Card, card_order, parse_cards
-from .dealing import deal_cards
-from .deal import Deal, Trick, as_tricks, plays_data
+from .deal import Deal, Trick, _as_tricks, plays_data
+from .dealing import _deal_cards
 from .errors import BackAlleyError, InvalidArgument, InvalidDeal, Reason, saved, whole
 from .scoring import match_winner
 from .table import SEATS, left_of, seat_index
@@ -58,12 +58,12 @@ class DealRecord(_Record):
     @property
     def tricks(self) -> tuple:
         """The tricks as ``Trick`` values: who led, the cards as ``(seat, card)``, who won."""
-        return tuple(as_tricks(self.turns, parse_cards(self.played)))
+        return tuple(_as_tricks(self.turns, parse_cards(self.played)))
 
     @property
     def last_trick(self) -> Trick | None:
         """The deal's last trick, read alone (``None`` for a deal thrown in)."""
-        return as_tricks(self.turns[-2:], parse_cards(self.played.split()[-4:]))[0] if self.turns else None
+        return _as_tricks(self.turns[-2:], parse_cards(self.played.split()[-4:]))[0] if self.turns else None
 
     @property
     def hands(self) -> dict:
@@ -167,7 +167,7 @@ class Match(Deal):
     def _deal(self, size: int, tiebreak: bool) -> None:
         """Deal ``size`` cards each, one at a time from the dealer's left, then turn the trump card."""
         first = left_of(self._dealer)
-        hands, turned, _ = deal_cards(self._shuffled(), first, size, self.variant.turned_joker)
+        hands, turned, _ = _deal_cards(self._shuffled(), first, size, self.variant.turned_joker)
         self.turned: tuple[Card, ...] = tuple(turned)
         trump = SUIT_INDEX.get(turned[-1])
         self._in_tiebreak = tiebreak
@@ -250,7 +250,7 @@ class Match(Deal):
                            "actions": [[seat, value] for seat, value in self.actions]})
 
     @classmethod
-    def from_json(cls, text) -> "Match":
+    def from_json(cls, text) -> Match:
         """The match saved by ``to_json``; ``ValueError`` naming what is wrong with ``text``."""
         data = saved(text, FORMAT, VERSION)
         actions = data.get("actions")
@@ -259,7 +259,7 @@ class Match(Deal):
         return cls._replayed(data.get("variant"), data.get("dealer"), data.get("seed"), actions)
 
     @classmethod
-    def _replayed(cls, variant, dealer, seed, actions) -> "Match":
+    def _replayed(cls, variant, dealer, seed, actions) -> Match:
         m = cls(variant, dealer, seed)
         for number, (seat, value) in enumerate(actions, 1):
             try:

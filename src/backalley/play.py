@@ -9,29 +9,44 @@
 """
 from __future__ import annotations
 
-from .cards import BIG, EFFECTIVE_SUIT, JOKERS, POWER, SUITS, TRUMP, Card, card_order, parse_card, parse_cards, parse_trump
+from collections.abc import Sequence
+
+from .cards import (
+    BIG,
+    EFFECTIVE_SUIT,
+    JOKERS,
+    POWER,
+    SUITS,
+    TRUMP,
+    Card,
+    card_order,
+    parse_card,
+    parse_cards,
+    parse_trump,
+)
 from .errors import IllegalPlay, InvalidDeal, Reason, flag
 from .hints import CardLike, CardsLike, VariantLike
-from .table import SEAT_NAMES
-from .variants import resolve_variant
+from .table import MAX_HAND_SIZE, SEAT_NAMES, SuitIndex, is_hand_size
+from .variants import Variant, resolve_variant
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
 
-def by_suit(hand, trump) -> list[list[Card]]:
+def _by_suit(hand, trump: SuitIndex | None) -> list[list[Card]]:
     """The cards of ``hand`` sorted into five lists by effective suit (``TRUMP`` is the last)."""
     suit_of = EFFECTIVE_SUIT[trump]
-    groups = [[], [], [], [], []]
+    groups: list[list[Card]] = [[], [], [], [], []]
     for c in hand:
         groups[suit_of[c]].append(c)
     return groups
 
 
-def allowed(hand, groups, trick, trump, trump_played, bid_board, rules):
+def _allowed(hand: list[Card], groups: list[list[Card]], trick: list[Card], trump: SuitIndex | None,
+             trump_played: bool, bid_board: bool, rules: Variant) -> tuple[list[Card], str | None]:
     """The legal cards of ``hand`` and the rule id that shaped them, under the ``Variant`` ``rules``.
 
-    ``groups`` is ``by_suit(hand, trump)``. The rule id is ``None`` when no rule narrowed or
+    ``groups`` is ``_by_suit(hand, trump)``. The rule id is ``None`` when no rule narrowed or
     widened the choice; else one of ``follow-suit``, ``trump-lead``, ``no-legal-lead``,
     ``big-lead``, ``little-lead`` (a restriction) or ``board-bidder-lead``, ``all-trump-lead``
     (an exception that allowed trumps). The returned list may be ``hand`` or one of ``groups``:
@@ -60,15 +75,15 @@ def allowed(hand, groups, trick, trump, trump_played, bid_board, rules):
     return same, ("follow-suit" if len(same) < len(hand) else None)
 
 
-def _inputs(hand, trick, trump, variant):
+def _inputs(hand, trick, trump, variant) -> tuple[list[Card], list[Card], SuitIndex | None]:
     hand = parse_cards(hand)
     trick = parse_cards(trick)
     trump = parse_trump(trump)
     if len(set(hand)) != len(hand):
         raise InvalidDeal("hands", "a card appears twice in the hand", key="hand-repeats", card=_twice(hand))
-    if not 1 <= len(hand) <= 13:
-        raise InvalidDeal("hands", f"a hand holds 1 to 13 cards, this one {len(hand)}", key="hand-cards",
-                          count=len(hand))
+    if not is_hand_size(len(hand)):
+        raise InvalidDeal("hands", f"a hand holds 1 to {MAX_HAND_SIZE} cards, this one {len(hand)}", key="hand-cards",
+                          count=len(hand), largest=MAX_HAND_SIZE)
     if len(set(trick)) != len(trick):
         raise InvalidDeal("hands", "a card appears twice in the trick", key="trick-repeats", card=_twice(trick))
     if len(trick) > 3:
@@ -109,9 +124,9 @@ def legal_plays(hand: CardsLike, trick: CardsLike, trump: str | None, *, trump_p
     fell in an earlier trick; ``bid_board`` says this player personally bid board.
     """
     v = resolve_variant(variant)
-    hand, trick, t = _inputs(hand, trick, trump, v)
+    held, played, t = _inputs(hand, trick, trump, v)
     trump_played, bid_board = flag(trump_played, "trump_played"), flag(bid_board, "bid_board")
-    cards, _ = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v)
+    cards, _ = _allowed(held, _by_suit(held, t), played, t, trump_played, bid_board, v)
     return list(cards)
 
 
@@ -121,15 +136,15 @@ def check_play(card: CardLike, hand: CardsLike, trick: CardsLike, trump: str | N
     """``None`` when ``card`` may be played, else the ``Reason`` (rule id and message)."""
     v = resolve_variant(variant)
     card = parse_card(card)
-    hand, trick, t = _inputs(hand, trick, trump, v)
+    held, played, t = _inputs(hand, trick, trump, v)
     trump_played, bid_board = flag(trump_played, "trump_played"), flag(bid_board, "bid_board")
-    cards, rule = allowed(hand, by_suit(hand, t), trick, t, trump_played, bid_board, v)
+    cards, rule = _allowed(held, _by_suit(held, t), played, t, trump_played, bid_board, v)
     if card in cards:
         return None
-    return refusal(card, hand, trick, t, cards, rule, v)
+    return _refusal(card, held, played, t, cards, rule, v)
 
 
-def refusal(card: Card, hand, trick, trump, legal, rule, rules) -> Reason:
+def _refusal(card: Card, hand, trick, trump, legal, rule, rules) -> Reason:
     """The plain-words reason why ``card`` is not among the ``legal`` cards (``rules``: the variant)."""
     if card not in hand:
         return Reason("not-in-hand", f"{card} is not in the hand", "not-in-hand", {"card": card})
@@ -160,7 +175,7 @@ def refusal(card: Card, hand, trick, trump, legal, rule, rules) -> Reason:
                   "must-follow", {"suit": name, "cards": legal})
 
 
-def winning_index(trick, trump) -> int:
+def _winning_index(trick: Sequence[Card], trump: SuitIndex | None) -> int:
     """Index of the winning card among internal cards ``trick`` with suit index ``trump``."""
     suit_of, power = EFFECTIVE_SUIT[trump], POWER[trump]
     led_suit = suit_of[trick[0]]
@@ -181,11 +196,11 @@ def trick_winner(trick: CardsLike, trump: str | None, variant: VariantLike = "st
         raise InvalidDeal("hands", f"a trick is one to four different cards, got {' '.join(map(str, cards))}",
                           key="trick-cards", cards=cards)
     check_jokers(cards, t, resolve_variant(variant))
-    return winning_index(cards, t)
+    return _winning_index(cards, t)
 
 
-def illegal(card: Card, hand, trick, trump, legal, rule, rules, seat: str) -> IllegalPlay:
+def _illegal(card: Card, hand, trick, trump, legal, rule, rules, seat: str) -> IllegalPlay:
     """An ``IllegalPlay`` for ``card``, its message starting with the name of the player at ``seat``."""
-    reason = refusal(card, hand, trick, trump, legal, rule, rules)
+    reason = _refusal(card, hand, trick, trump, legal, rule, rules)
     return IllegalPlay(reason.rule, f"{SEAT_NAMES[seat]} cannot play {card}: {reason.message}",
                        key="cannot-play", seat=seat, card=card, reason=reason)

@@ -24,14 +24,16 @@ from typing import NamedTuple
 
 from .bidding import bids_data, overbids
 from .cards import Card
-from .deal import plays_data
-from .errors import InvalidArgument, InvalidDeal, whole
+from .deal import Trick, plays_data
+from .errors import InvalidArgument, whole
 from .estimate import estimate, thumb_count
 from .hints import BidLike, CardLike, VariantLike
 from .match import Match
 from .play import check_play
 from .scoring import rainbow_hands, score_reasons
+from .simulate import answer
 from .strategy import HeuristicPlayer
+from .table import MAX_HAND_SIZE, check_hand_size
 from .variants import deal_sizes, resolve_variant
 
 SOUTH = "S"
@@ -66,10 +68,10 @@ class PracticeView(NamedTuple):
     deals: int
     hand_size: int
     dealer: str
-    trump: "str | None"
+    trump: str | None
     turned: tuple
     phase: str
-    to_act: "str | None"
+    to_act: str | None
     hand: tuple
     """South's cards, each ``(card, reason)``: ``reason`` ``None`` for a card South may play now."""
     legal_bids: tuple
@@ -77,13 +79,13 @@ class PracticeView(NamedTuple):
     contracts: dict
     overbids: tuple
     trick: tuple
-    leader: "str | None"
+    leader: str | None
     """Who led the trick in progress (who is to lead, before its first card)."""
     tricks_won: dict
     trumps_broken: bool
-    constraint: "str | None"
+    constraint: str | None
     """The rule id that shapes the legal cards of the player to act (``Deal.constraint``)."""
-    last_trick: object
+    last_trick: Trick | None
     """The last trick finished, until the next trick's first card (rule 5.8); else ``None``."""
     computer: tuple
     """The computer players' moves since South's last move, ``(deal number, seat, bid or card)``."""
@@ -91,9 +93,9 @@ class PracticeView(NamedTuple):
     """Every deal finished, in order: its record and each side's score with its case and rule."""
     totals: dict
     finished: bool
-    winner: "str | None"
-    tiebreak: "dict | None"
-    hint: "dict | None"
+    winner: str | None
+    tiebreak: dict | None
+    hint: dict | None
 
     def to_data(self) -> dict:
         """The view as JSON-ready data: cards as text, bids as ``{"seat", "bid"}``, cards played as
@@ -111,9 +113,9 @@ class PracticeView(NamedTuple):
                 "deals_done": list(self.deals_done)}
 
 
-def practice(variant: VariantLike = "short-14", seed: "int | str | None" = None, moves: "Iterable[BidLike | CardLike]" = (),
-             *, hand_size: "int | str | None" = None,
-             match: bool = False, hint: bool = False, seen: "int | None" = None) -> PracticeView:
+def practice(variant: VariantLike = "short-14", seed: int | str | None = None, moves: Iterable[BidLike | CardLike] = (),
+             *, hand_size: int | str | None = None,
+             match: bool = False, hint: bool = False, seen: int | None = None) -> PracticeView:
     """The practice table after South's ``moves`` (see the module).
 
     ``variant`` gives the rules; with ``match`` the whole schedule is played, else one deal of
@@ -125,9 +127,8 @@ def practice(variant: VariantLike = "short-14", seed: "int | str | None" = None,
     thumb's count. A move the rules refuse raises the engine's ``IllegalBid`` or ``IllegalPlay``.
     """
     size = _digits(hand_size)
-    if size is not None and not (type(size) is int and 1 <= size <= 13):
-        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}", key="hand-size",
-                          given=repr(hand_size))
+    if size is not None:
+        check_hand_size(size, given=hand_size)
     rules = _rules(variant, size, match)
     seed = secrets.randbelow(10 ** 9) if seed is None else _digits(seed)
     if type(seed) is not int or seed < 0:
@@ -166,17 +167,17 @@ def _rules(variant, hand_size, match: bool):
                                   key="practice-size-match")
         return v
     size = deal_sizes(v)[0] if hand_size is None else hand_size
-    return v.replace(schedule=(size,), max_hand_size=13, start_high=True, turn_dealt_twice=True, tie="draw")
+    return v.replace(schedule=(size,), max_hand_size=MAX_HAND_SIZE, start_high=True, turn_dealt_twice=True, tie="draw")
 
 
-def _computer(table: Match, limit: "int | None") -> list:
+def _computer(table: Match, limit: int | None) -> list:
     """Let the computer players act until South is to act or the match is over (at most ``limit``
     moves); their moves as ``(deal number, seat, bid or card)``."""
-    made = []
+    made: list[tuple[int, str | None, BidLike | Card]] = []
     while not table.finished and table.to_act != SOUTH and (limit is None or len(made) < limit):
         seat = table.to_act
         seen = table.view(seat)
-        value = _PLAYER.bid(seen) if table.phase == "bid" else _PLAYER.play(seen)
+        value = answer(_PLAYER, seen)
         made.append((len(table.history) + 1, seat, value))
         table.act(seat, value)
     return made
@@ -215,7 +216,7 @@ def _done(record, v) -> dict:
     return {**record.to_data(), "reasons": {side: found._asdict() for side, found in reasons.items()}}
 
 
-def _hint(hand, trump, v) -> "dict | None":
+def _hint(hand, trump, v) -> dict | None:
     """The engine's estimate of South's hand and the rule of thumb's count (no estimate without
     trumps: the rule of thumb's values are for a trump suit)."""
     if trump is None:

@@ -18,7 +18,8 @@ from .cards import EFFECTIVE_SUIT, INDEX, JOKERS, POWER, TRUMP
 from .deal import Deal
 from .errors import InvalidArgument
 from .hints import CardsLike, VariantLike
-from .play import allowed, by_suit, winning_index
+from .play import _allowed, _by_suit, _winning_index
+from .table import SEATS
 
 
 def reachable_splits(deal: Deal) -> list[dict[str, int]]:
@@ -34,7 +35,8 @@ def reachable_splits(deal: Deal) -> list[dict[str, int]]:
         return [won]
     search = _Search(deal)
     hands = tuple(tuple(sorted(hand)) for hand in deal.hands.values())
-    leader = "NESW".index(deal.to_act) - len(deal.trick)
+    assert deal.to_act is not None  # the deal is in play
+    leader = SEATS.index(deal.to_act) - len(deal.trick)
     trick = tuple(card for _, card in deal.trick)
     found = 0
     for after, winner, broken in search.finish_trick(hands, leader & 3, trick, deal.trumps_broken):
@@ -68,8 +70,8 @@ class _Search:
     """
 
     def __init__(self, deal: Deal):
-        self.trump = deal._trump
-        self.board_bidder = tuple(deal._board_bidder)
+        self.trump = deal.trump_index
+        self.board_bidder = deal.board_bidders
         self.rules = deal.variant
         self.suit_of = EFFECTIVE_SUIT[self.trump]
         self.power = POWER[self.trump]
@@ -122,12 +124,12 @@ class _Search:
 
     def _extend(self, hands, leader, trick, broken, ends, rank) -> None:
         if len(trick) == 4:
-            winner = (leader + winning_index(trick, self.trump)) & 3
+            winner = (leader + _winning_index(trick, self.trump)) & 3
             ends.add((tuple(hands), winner, broken))
             return
         seat = (leader + len(trick)) & 3
         hand = hands[seat]
-        legal, _ = allowed(list(hand), by_suit(hand, self.trump), trick, self.trump, broken,
+        legal, _ = _allowed(list(hand), _by_suit(hand, self.trump), trick, self.trump, broken,
                            self.board_bidder[seat], self.rules)
         for card in _distinct(legal, rank):  # none: the strict reading's stalemate ends the line
             hands[seat] = tuple(c for c in hand if c != card)

@@ -155,7 +155,7 @@ class Scorecard:
         passes = tuple((seat, "pass") for seat in deal.bidders)
         return self._add(Row(deal.number, deal.hand_size, deal.dealer, passes, None, None, zero, self._plus(zero), True))
 
-    def revoke(self, side: str) -> Row:
+    def revoke(self, side: str | None) -> Row:
         """Score the last deal again with an established revoke charged to ``side`` (one per deal:
         to charge the other side instead, undo the first)."""
         if not self.rows or self.rows[-1].thrown_in:
@@ -238,7 +238,7 @@ class Scorecard:
 
     # -- saving ----------------------------------------------------------------------------------
     def to_json(self) -> str:
-        entries = []
+        entries: list[dict[str, object]] = []
         for row in self.rows:
             if row.thrown_in:
                 entries.append({"throw_in": True})
@@ -249,7 +249,7 @@ class Scorecard:
                           indent=1)
 
     @classmethod
-    def from_json(cls, text) -> "Scorecard":
+    def from_json(cls, text) -> Scorecard:
         """The scorecard saved by ``to_json``, every entry checked again."""
         data = saved(text, FORMAT, VERSION)
         card = cls(data.get("variant"), data.get("first_dealer"))

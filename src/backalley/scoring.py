@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .bidding import Contract, check_bid, contracts, parse_bids
-from .cards import SUITS, parse_cards, parse_trump
+from .bidding import Contract, _contracts, check_bid, parse_bids
+from .cards import SUIT_INDEX, parse_cards, parse_trump
 from .errors import InvalidDeal
-from .rulebook import SCORING
 from .hints import BidsLike, TricksLike, VariantLike
-from .table import SEATS, seat_index, side_of
+from .rulebook import SCORING
+from .table import SEATS, check_hand_size, seat_index, side_of
 from .variants import Variant, deal_sizes, resolve_variant
 
 
@@ -97,9 +97,7 @@ def score_reasons(hand_size: int, bids: BidsLike, tricks: TricksLike | None, var
     if revoke not in (None, "NS", "EW"):
         raise InvalidDeal("revoke", f"a revoke is charged to a side, 'NS' or 'EW', got {revoke!r}", key="revoke-side",
                           given=repr(revoke))
-    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
-        raise InvalidDeal("hands", f"a hand size is a whole number from 1 to 13, got {hand_size!r}",
-                          key="hand-size", given=repr(hand_size))
+    check_hand_size(hand_size)
     if hand_size not in dealt_sizes(v):
         raise InvalidDeal("hands", f"{v.name} never deals {hand_size} cards each "
                                    f"(its deals have {', '.join(map(str, sorted(dealt_sizes(v))))})",
@@ -113,7 +111,7 @@ def score_reasons(hand_size: int, bids: BidsLike, tricks: TricksLike | None, var
         return {side: SideScore(0, "thrown-in", SCORING["thrown-in"], 0, None, 0) for side in ("NS", "EW")}
     won = parse_tricks(tricks, hand_size)
     bonus = rainbow_bonus(hand_size, rainbows, v)
-    found = contracts(pairs, v, hand_size)
+    found = _contracts(pairs, v, hand_size)
     reasons = {}
     for side in ("NS", "EW"):
         contract = found[side]
@@ -139,7 +137,7 @@ def rainbow_hands(hands, trump) -> list[str]:
     found = []
     for seat, cards in hands.items():
         cards = parse_cards(cards)
-        suits = {(t if c.is_joker else SUITS.index(c.suit)) for c in cards}
+        suits = {(t if c.is_joker else SUIT_INDEX[c]) for c in cards}
         if len(cards) == 4 and suits == {0, 1, 2, 3}:
             found.append(SEATS[seat_index(seat)])
     return found

@@ -14,9 +14,10 @@ import random
 from collections import Counter
 from typing import NamedTuple
 
+from .cards import Card
 from .deal import Deal
-from .hints import VariantLike
-from .match import Match, deal_view
+from .hints import BidLike, VariantLike
+from .match import Match, SeatView, deal_view
 from .strategy import Player, player
 from .table import SEATS, left_of, seat_index
 
@@ -86,34 +87,35 @@ def play_match(ns: Player, ew: Player, variant: VariantLike = "standard", seed: 
     each from the view of the seat to act. A strict-reading stalemate stops the match."""
     m = Match(variant=variant, seed=seed)
     players = (ns, ew, ns, ew)
-    while not m.finished:
+    while not m.finished and m.to_act is not None:
         seat = m.to_act
         view = m.view(seat)
         if not (view.legal_bids or view.legal_plays):
             break
-        answer = players[seat_index(seat)]
-        m.act(seat, answer.bid(view) if view.legal_bids else answer.play(view))
+        m.act(seat, answer(players[seat_index(seat)], view))
     return m
 
 
-def play_deal(hands: dict, trump: str, dealer: str, players: tuple, variant: VariantLike = "standard",
+def answer(player: Player, view: SeatView) -> BidLike | Card:
+    """``player``'s bid or card, as ``view``'s phase calls for: what ``act`` takes."""
+    return player.bid(view) if view.phase == "bid" else player.play(view)
+
+
+def play_deal(hands: dict, trump: str | None, dealer: str, players: tuple, variant: VariantLike = "standard",
               turned: tuple = ()) -> Deal:
     """Bid and play one deal from given hands, ``players[i]`` acting for seat ``SEATS[i]`` from its
     view (``turned``: the cards face up). A deal all four pass is played all the same, with no
     bids, led by the player left of the dealer (as the tie-break deal is): it measures what the
     hands can take. A strict-reading stalemate stops the deal."""
     deal = Deal(hands, trump, dealer, variant=variant)
-    while deal.phase == "bid":
-        seat = deal.to_act
-        deal.bid(seat, players[seat_index(seat)].bid(deal_view(deal, seat, turned)))
-    if deal.thrown_in:
-        deal = Deal(hands, trump, dealer, variant=variant, leader=SEATS[left_of(seat_index(dealer))])
-    while deal.phase == "play":
+    while deal.to_act is not None:
         seat = deal.to_act
         view = deal_view(deal, seat, turned)
-        if not view.legal_plays:
+        if not (view.legal_bids or view.legal_plays):
             break
-        deal.play(seat, players[seat_index(seat)].play(view))
+        deal.act(seat, answer(players[seat_index(seat)], view))
+        if deal.thrown_in:
+            deal = Deal(hands, trump, dealer, variant=variant, leader=SEATS[left_of(seat_index(dealer))])
     return deal
 
 

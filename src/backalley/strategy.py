@@ -16,10 +16,10 @@ from typing import Protocol
 
 from .cards import EFFECTIVE_SUIT, JOKERS, PACK, POWER, SUITS, TRUMP, Card
 from .match import SeatView
-from .play import winning_index
-from .table import SEATS
+from .play import _winning_index
+from .table import MAX_HAND_SIZE, SEATS
 
-BANDS = ((1, 3), (4, 7), (8, 13))
+BANDS = ((1, 3), (4, 7), (8, MAX_HAND_SIZE))
 """Bands of hand size: the card values of ``VALUES`` and of ``backalley.card_values`` are by band."""
 
 KINDS = ("BIG", "LITTLE", "trump-A", "trump-K", "trump-Q", "trump-J", "trump-low",
@@ -30,7 +30,7 @@ plain card J or lower; in a deal without trumps every card is a side card."""
 VALUES = {
     (1, 3): dict(zip(KINDS, (1.0, 0.91, 0.88, 0.83, 0.79, 0.76, 0.57, 0.36, 0.18, 0.15, 0.05))),
     (4, 7): dict(zip(KINDS, (1.0, 0.82, 0.76, 0.72, 0.68, 0.63, 0.56, 0.58, 0.24, 0.19, 0.04))),
-    (8, 13): dict(zip(KINDS, (1.0, 0.59, 0.59, 0.59, 0.57, 0.55, 0.49, 0.86, 0.47, 0.21, 0.03))),
+    BANDS[2]: dict(zip(KINDS, (1.0, 0.59, 0.59, 0.59, 0.57, 0.55, 0.49, 0.86, 0.47, 0.21, 0.03))),
 }
 """The heuristic bidder's table: the chance that a card of each kind wins a trick, by band of
 hand size, rounded from ``backalley.card_values.card_values(20000, seed=1)``, measured with this player
@@ -51,7 +51,7 @@ IMPROVEMENTS = {
 class Player(Protocol):
     """A computer player: a bid or a card, chosen from a seat's view among its legal ones."""
 
-    def bid(self, view: SeatView) -> "str | int": ...
+    def bid(self, view: SeatView) -> str | int: ...
 
     def play(self, view: SeatView) -> Card: ...
 
@@ -59,10 +59,10 @@ class Player(Protocol):
 class RandomPlayer:
     """Any legal bid or card, uniformly at random, from its own seeded generator."""
 
-    def __init__(self, seed: "int | str" = 0):
+    def __init__(self, seed: int | str = 0):
         self._random = random.Random(seed).random
 
-    def bid(self, view: SeatView) -> "str | int":
+    def bid(self, view: SeatView) -> str | int:
         """A random legal bid."""
         return view.legal_bids[int(self._random() * len(view.legal_bids))]
 
@@ -71,7 +71,7 @@ class RandomPlayer:
         return view.legal_plays[int(self._random() * len(view.legal_plays))]
 
 
-def card_kind(card: Card, trump: "str | None") -> str:
+def card_kind(card: Card, trump: str | None) -> str:
     """The kind of ``card`` (one of ``KINDS``) in a deal with trump suit ``trump``."""
     if card in JOKERS:
         return str(card)
@@ -124,7 +124,7 @@ class HeuristicPlayer:
         return f"HeuristicPlayer({', '.join(f'{name}=False' for name in off)})"
 
     # -- bidding --------------------------------------------------------------------------
-    def bid(self, view: SeatView) -> "str | int":
+    def bid(self, view: SeatView) -> str | int:
         """A bid from the hand's value (see the class)."""
         legal = view.legal_bids
         partner = _partner(view.seat)
@@ -155,7 +155,7 @@ class HeuristicPlayer:
             return self._lead(view, legal, table)
         return self._follow(view, legal, table)
 
-    def _lead(self, view: SeatView, legal, table: "_Table") -> Card:
+    def _lead(self, view: SeatView, legal, table: _Table) -> Card:
         if not self.smart_leads:
             return max(legal, key=table.strength)
         sure = [c for c in legal if table.boss(c)]
@@ -169,9 +169,9 @@ class HeuristicPlayer:
         longest = max(table.lengths[table.suit_of[c]] for c in plain)
         return min((c for c in plain if table.lengths[table.suit_of[c]] == longest), key=table.power.__getitem__)
 
-    def _follow(self, view: SeatView, legal, table: "_Table") -> Card:
+    def _follow(self, view: SeatView, legal, table: _Table) -> Card:
         cards = [card for _, card in view.trick]
-        best = winning_index(cards, table.trump)
+        best = _winning_index(cards, table.trump)
         winning, winner = cards[best], view.trick[best][0]
         last = len(cards) == 3
         if self.trust_partner and winner == _partner(view.seat) and (last or table.boss(winning)):
@@ -233,7 +233,7 @@ def _partner(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 2) % 4]
 
 
-def player(name: str, seed: "int | str" = 0) -> Player:
+def player(name: str, seed: int | str = 0) -> Player:
     """The player named ``name``: ``random`` (seeded by ``seed``), ``heuristic``, or
     ``heuristic-no-<improvement>`` (one of ``IMPROVEMENTS``, written with ``-`` or ``_``)."""
     text = name.strip().lower().replace("_", "-")

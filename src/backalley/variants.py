@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .errors import InvalidVariant
+from .table import MAX_HAND_SIZE, is_hand_size
 
 
 def _option(default, doc, choices=None, *, accepts=None):
@@ -29,7 +30,7 @@ def _whole_number(low: int, high: int) -> tuple:
 
 
 def _is_schedule(value: tuple) -> bool:
-    return len(value) <= 60 and all(type(size) is int and 1 <= size <= 13 for size in value)
+    return len(value) <= 60 and all(type(size) is int and is_hand_size(size) for size in value)
 
 
 BOARD_SCALES = {"linear": (1, 2, 3, 4), "doubling": (1, 2, 4, 8), "doubled": (2, 4, 8, 16)}
@@ -52,7 +53,7 @@ class Variant:
     """The rules in force for a match. Presets are in ``VARIANTS``; options change one rule each."""
 
     name: str = field(default="standard", compare=False)
-    max_hand_size: int = _option(13, "cards each player holds in the largest deal", (7, 13))
+    max_hand_size: int = _option(MAX_HAND_SIZE, "cards each player holds in the largest deal", (7, MAX_HAND_SIZE))
     start_high: bool = _option(True, "the match starts with the largest deal (else with one card)")
     turn_dealt_twice: bool = _option(
         True, "the hand size at the turning point of the schedule is dealt twice"
@@ -60,7 +61,7 @@ class Variant:
     schedule: tuple = _option(
         (), "the hand sizes of the deals in order, when given (else built from the three options above)",
         ((), *SCHEDULES.values()),
-        accepts=(_is_schedule, "a named schedule or hand sizes from 1 to 13 such as 3/2/1/1/2/3"),
+        accepts=(_is_schedule, f"a named schedule or hand sizes from 1 to {MAX_HAND_SIZE} such as 3/2/1/1/2/3"),
     )
     turned_joker: str = _option(
         "no-trump", "what a joker turned for trumps means",
@@ -133,7 +134,7 @@ class Variant:
         base = base if base in VARIANTS else "standard"
         return ",".join([base] + [f"{o}={format_value(getattr(self, o))}" for o in VARIANTS[base].differences(self)])
 
-    def replace(self, **changes) -> "Variant":
+    def replace(self, **changes) -> Variant:
         """This variant with some options changed (the name records the change)."""
         unknown = sorted(set(changes) - {f.name for f in options()})
         if unknown:
@@ -142,7 +143,7 @@ class Variant:
         label = ",".join(f"{k}={format_value(v)}" for k, v in changes.items())
         return dataclasses.replace(self, name=f"{self.name},{label}" if label else self.name, **changes)
 
-    def differences(self, other: "Variant") -> list[str]:
+    def differences(self, other: Variant) -> list[str]:
         """The names of the options whose values differ between two variants."""
         return [f.name for f in options() if getattr(self, f.name) != getattr(other, f.name)]
 
@@ -194,7 +195,7 @@ VARIANTS = MappingProxyType({
 game with the most house rules."""
 
 
-def resolve_variant(variant: "str | Variant") -> Variant:
+def resolve_variant(variant: str | Variant) -> Variant:
     """A ``Variant`` from itself, a preset name, or ``"preset,option=value,…"``."""
     if isinstance(variant, Variant):
         return variant
@@ -250,7 +251,7 @@ def _parse_value(f: dataclasses.Field, text: str, spec: str):
                          option=f.name, given=repr(text), spec=repr(spec))
 
 
-def deal_sizes(variant: "str | Variant" = "standard") -> tuple[int, ...]:
+def deal_sizes(variant: str | Variant = "standard") -> tuple[int, ...]:
     """The hand size of every scheduled deal of a match, in order."""
     v = resolve_variant(variant)
     return v.schedule or _schedule(v.max_hand_size, v.start_high, v.turn_dealt_twice)

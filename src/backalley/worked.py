@@ -61,8 +61,8 @@ def example_records(variant="standard") -> list[dict]:
     ``plays`` already played from the opening lead, the side charged with an established
     ``revoke`` (or ``None``), and the ``outcomes`` it states (each with its ``tricks`` and its
     ``score`` under ``variant``). Cards, seats and bids are text."""
-    from .scoring import rainbow_hands, score_deal
     from .cards import card_order
+    from .scoring import rainbow_hands, score_deal
 
     records = []
     for name, names in worked_examples().items():

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import html as html_text
 import re
 from html.parser import HTMLParser
 

@@ -35,7 +35,7 @@ def sorted_hand(cards, trump: str | None = None) -> list:
     suits = _suit_order(present, trump)
     jokers = sorted((c for c in hand if c.is_joker), key=lambda c: JOKER_ORDER.index(c.rank))
     plain = sorted((c for c in hand if not c.is_joker),
-                   key=lambda c: (suits.index(c.suit), -RANK_TEXT.index(c.rank)))
+                   key=lambda c: (suits.index(str(c.suit)), -RANK_TEXT.index(c.rank)))
     return jokers + plain
 
 

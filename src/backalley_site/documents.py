@@ -59,8 +59,8 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
     t = terms(lang)
     settings = {**settings, "toc": {**settings.get("toc", {}), "permalink_title": t("interface.permalink")}}
     body = typeset_html(markdown.markdown(text, extensions=names, extension_configs=settings), lang)
-    title = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
-    title = re.sub(r'<a class="headerlink".*?</a>', "", title.group(1)) if title else ""
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
+    title = re.sub(r'<a class="headerlink".*?</a>', "", heading.group(1)) if heading else ""
     title = html.unescape(re.sub(r"<[^>]+>", "", title)).strip()
     chosen = resolve_variant(variant).name
     if chosen != "standard":  # the tab, the print header and a saved file tell the presets apart
@@ -132,7 +132,8 @@ def _extensions() -> tuple[list[str], dict]:
 def _stylesheets() -> str:
     """Material's main stylesheet and the site's own, in the order the site loads them."""
     material = resources.files("material") / "templates" / "assets" / "stylesheets"
-    found = sorted(p for p in material.iterdir() if re.fullmatch(r"main\.[0-9a-f]+\.min\.css", p.name))
+    found = sorted((p for p in material.iterdir() if re.fullmatch(r"main\.[0-9a-f]+\.min\.css", p.name)),
+                   key=lambda p: p.name)
     if len(found) != 1:
         raise DocumentError(f"expected one main stylesheet in mkdocs-material, found {len(found)}")
     ours = ROOT / "overrides" / "assets" / "stylesheets"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Literal
 
 from babel import Locale
 from babel.lists import format_list
@@ -133,7 +134,7 @@ def spoken_cards(cards, lang: str, form: str = "") -> str:
     return listed([spoken_card(c, lang, form) for c in cards], lang)
 
 
-def listed(items: list[str], lang: str, style: str = "standard") -> str:
+def listed(items: list[str], lang: str, style: Literal["standard", "or"] = "standard") -> str:
     """Items joined the way ``lang`` writes a list, by CLDR: ``a, b and c`` (``style="or"``:
     ``a, b or c``)."""
     return format_list(items, style=style, locale=terms(lang)("format.locale")) if items else ""

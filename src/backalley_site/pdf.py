@@ -16,7 +16,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 CHROMIUM_VARIABLE = "BACKALLEY_CHROMIUM"
@@ -164,7 +164,7 @@ def _fonts() -> bytes:
 
 def stamp_dates(data: bytes, date: datetime) -> bytes:
     """``data`` with its CreationDate and ModDate set to ``date`` (UTC); the length is kept."""
-    stamp = date.astimezone(timezone.utc).strftime("%Y%m%d%H%M%S+00'00'").encode()
+    stamp = date.astimezone(UTC).strftime("%Y%m%d%H%M%S+00'00'").encode()
     stamped, count = _PDF_DATES.subn(lambda m: b"/" + m.group(1) + b" (D:" + stamp + b")", data)
     if count != 2:
         raise PdfError(f"expected a CreationDate and a ModDate in Chromium's PDF, found {count} dates")
@@ -200,5 +200,5 @@ def build_date() -> datetime:
     """
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch:
-        return datetime.fromtimestamp(int(epoch), timezone.utc)
-    return datetime.now(timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+        return datetime.fromtimestamp(int(epoch), UTC)
+    return datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)

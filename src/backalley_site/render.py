@@ -19,27 +19,18 @@ from pathlib import Path
 from types import CodeType
 
 import jinja2
-
 from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 import backalley
 from backalley import Card
-from backalley.files import write_whole
 from backalley.card_values import HAND_SIZES
+from backalley.files import write_whole
 from backalley.simulate import CONFIDENCE
 from backalley.strategy import PARTNER_SHARE
 
-from . import ROOT
-from . import bidding_guide
-from . import diagrams
+from . import ROOT, bidding_guide, diagrams, glossary, rule_numbers, sheet, simulations, tools, variants_view
 from . import formatting as fmt
-from . import glossary
-from . import rule_numbers
-from . import simulations
-from . import sheet
-from . import tools
-from . import variants_view
 from .examples import Examples
 from .terms import terms
 

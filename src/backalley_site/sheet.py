@@ -29,7 +29,7 @@ def pdf_name(lang: str, document: str = "sheet") -> str:
     return f"{DOCUMENTS[document]}-{lang}.pdf"
 
 
-def _numbers(target: int) -> list[tuple[str, object]]:
+def _numbers(target: int) -> list[tuple[str, str | int]]:
     """North bids ``target`` (a pass when 0); everyone else passes."""
     return [(seat, target if seat == "N" and target else "pass") for seat in SEATS_FROM_DEALERS_LEFT]
 
@@ -123,7 +123,7 @@ def score_rates(variant="standard") -> dict:
         "extra_trick": _ns_score(h, one, 2, v) - made,
         "set_trick": -_ns_score(h, one, 0, v),
         "pass_trick": passed,
-        "board": _ns_score(h, _boards(1), h, v) // (h * side_contracts(_boards(1), v)["NS"].multiplier),
+        "board": _ns_score(h, _boards(1), h, v) // (h * (side_contracts(_boards(1), v)["NS"].multiplier or 1)),
     }
 
 

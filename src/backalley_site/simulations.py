@@ -39,14 +39,14 @@ def engine_key() -> str:
     return digest.hexdigest()[:16]
 
 
-def cached_card_values(deals: int = CARD_VALUE_DEALS, seed: int = SEED, cache_dir: "Path | str | None" = None) -> dict:
+def cached_card_values(deals: int = CARD_VALUE_DEALS, seed: int = SEED, cache_dir: Path | str | None = None) -> dict:
     """``backalley.card_values.card_values(deals, seed)``, from the cache when the engine's code
     is unchanged; computed and stored when missing."""
     return _cached("card-values", {"deals": deals, "seed": seed}, lambda: card_values(deals, seed), cache_dir)
 
 
 def cached_estimate(hand: str, trump: str, samples: int = ESTIMATE_SAMPLES, seed: int = SEED,
-                    cache_dir: "Path | str | None" = None) -> dict:
+                    cache_dir: Path | str | None = None) -> dict:
     """``backalley.estimate.estimate(hand, trump, samples=…, seed=…)`` as JSON data (``hand``,
     ``trump``, ``hand_size``, ``samples``, ``expected_tricks``, ``interval``, ``distribution`` with
     text keys, ``p_all``), from the cache when the engine's code is unchanged."""

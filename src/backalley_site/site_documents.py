@@ -31,7 +31,6 @@ from .render import RenderError
 from .sheet import DOCUMENTS, pdf_name
 from .variants_view import printed_page
 
-
 PRINT_BUTTON = """// The print button of a printable page: shown only where this script runs, it opens the print dialog.
 document.querySelectorAll("[data-ba-print]").forEach(function (button) {
   button.hidden = false;

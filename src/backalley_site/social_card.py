@@ -49,7 +49,7 @@ def social_card(site_name: str, cache: Path) -> bytes:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(chromium), args=list(LAUNCH_ARGS))
         try:
-            tab = browser.new_page(viewport=SIZE)
+            tab = browser.new_page(viewport={"width": SIZE["width"], "height": SIZE["height"]})
             tab.set_content(page)
             png = tab.screenshot(type="png")
         finally:

@@ -13,6 +13,7 @@ draws with, typeset as the pages are.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from markupsafe import Markup, escape
@@ -47,7 +48,7 @@ def score_cases(lang: str) -> dict:
     return _typeset(_nested(terms(lang).table("tools.calculator"))["cases"], lang)
 
 
-EXTRA_WORDS = {"scorekeeper": {"house_rules": house_rules}, "practice": {"cases": score_cases}}
+EXTRA_WORDS: dict[str, dict[str, Callable[[str], object]]] = {"scorekeeper": {"house_rules": house_rules}, "practice": {"cases": score_cases}}
 """Words a tool needs beyond its own and the card words, by tool: a key and what makes it."""
 
 

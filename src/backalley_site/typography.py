@@ -63,7 +63,7 @@ def typeset_text(text: str, lang: str, before: str = "") -> str:
         return match.group(0) if match.start() < len(before) >= match.end() else match.group(0)[:kept] + replacement
 
     for pattern, replacement in RULES[lang]:
-        text = pattern.sub(lambda m: replace(m, replacement), before + text)[len(before):]
+        text = pattern.sub(functools.partial(replace, replacement=replacement), before + text)[len(before):]
     return text
 
 

@@ -15,8 +15,8 @@ import functools
 
 from backalley import VARIANTS, options
 from backalley.effects import changes, match_figures
-from backalley.worked import example_texts
 from backalley.variants import SCHEDULE_OPTIONS, format_value
+from backalley.worked import example_texts
 
 from . import formatting as fmt
 from . import simulations
