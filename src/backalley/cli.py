@@ -26,7 +26,6 @@ from .play import check_play, legal_plays
 from .rulebook import LANGUAGES, RULES, address, cited_rules
 from .scorecard import scorecard_entry
 from .scoring import score_deal
-from .sheet_words import sheet
 from .simulate import CONFIDENCE, EVENTS, compare, random_match
 from .strategy import player
 from .variants import VARIANTS, deal_sizes, format_value, options, resolve_variant
@@ -416,6 +415,10 @@ def _scorecard(args) -> int:
     data = {"variant": card.variant.spec, "rows": [row._asdict() for row in card.rows], "totals": card.totals,
             "tiebreak": card.tiebreak, "next": card.next_deal._asdict() if card.next_deal else None,
             "finished": card.finished, "winner": card.winner}
+    try:
+        from backalley_site.scorecard_sheet import sheet
+    except ImportError:  # the engine alone: the sheet's words are the site's; the data as JSON
+        return _emit(args, data, [json.dumps(data, indent=2)])
     return _emit(args, data, sheet(card, args.lang))
 
 
