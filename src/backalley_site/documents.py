@@ -24,8 +24,8 @@ from babel.dates import format_date
 from backalley import __version__, resolve_variant
 from backalley.files import write_whole
 
-from . import ROOT
 from . import formatting as fmt
+from . import packaged
 from .l10n import FRONT_MATTER
 from .pdf import build_date, print_pages
 from .render import render
@@ -48,12 +48,13 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
     if kind not in DOCUMENTS:
         raise DocumentError(f"unknown document {kind!r}; known: {', '.join(DOCUMENTS)}")
     page = f"{lang}/{DOCUMENTS[kind]}.md"
-    source = ROOT / "docs" / page
+    source = packaged("pages") / page
     if not source.is_file():
         raise DocumentError(f"no page {source}")
     raw = source.read_text(encoding="utf-8-sig")
     front = FRONT_MATTER.match(raw)  # the page's metadata, which MkDocs leaves out
-    text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=ROOT / "examples",
+    examples = Path(str(resources.files("backalley.examples")))
+    text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=examples,
                   line_offset=raw[:front.end()].count("\n") if front else 0, variant=variant, on_site=False)
     names, settings = _extensions()
     t = terms(lang)
@@ -105,7 +106,7 @@ PRINT_SCRIPT = "print.js"
 
 @functools.cache
 def _config() -> dict:
-    return yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    return yaml.safe_load((packaged("project") / "mkdocs.yml").read_text(encoding="utf-8"))
 
 
 def _site_name() -> str:
@@ -135,7 +136,7 @@ def _stylesheets() -> str:
     found = sorted(p for p in material.iterdir() if re.fullmatch(r"main\.[0-9a-f]+\.min\.css", p.name))
     if len(found) != 1:
         raise DocumentError(f"expected one main stylesheet in mkdocs-material, found {len(found)}")
-    ours = ROOT / "overrides" / "assets" / "stylesheets"
+    ours = packaged("stylesheets")
     parts = [found[0].read_text(encoding="utf-8")] + [
         (ours / name).read_text(encoding="utf-8") for name in ("backalley.css", "print.css")
     ]
