@@ -14,7 +14,7 @@ again under any variant:
 ('four', {'NS': 16, 'EW': 1})
 >>> [(a.value["NS"], b.value["NS"]) for a, b in changes("standard", "standard,points_per_bid_trick=3")][:1]
 [(16, 10)]
->>> found = compare("standard", "standard,max_hand_size=7")
+>>> found = what_changes("standard", "standard,max_hand_size=7")
 >>> found["differences"], found["match"]["deals"], found["match"]["one_card_deals"]
 (['max_hand_size'], (26, 14), (2, 2))
 """
@@ -146,7 +146,7 @@ def changes(a, b, examples=None) -> list[tuple[Figure | None, Figure | None]]:
             if key not in first or key not in second or first[key].value != second[key].value]
 
 
-def compare(a, b, examples=None) -> dict:
+def what_changes(a, b, examples=None) -> dict:
     """What changes from variant ``a`` to variant ``b``: ``differences``, the names of the options
     that differ; ``match``, every figure of ``match_figures`` as ``(a's, b's)``; and
     ``examples``, the figures of the worked examples that differ (``changes``). What

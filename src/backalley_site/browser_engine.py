@@ -29,6 +29,7 @@ import markupsafe
 
 from backalley.rulebook import LANGUAGES
 
+from .documents import stylesheets
 from .pdf import build_date
 from .table_rules import BUILD_DATE
 from .terms import terms
@@ -62,9 +63,11 @@ RENDERER_LIBRARIES = {"jinja2": "jinja2", "markdown": "markdown", "yaml": "pyyam
 """The pure-Python libraries the renderer imports, by module and distribution (PyYAML without its
 compiled loader, which it does without)."""
 RENDERER_DATA = {"pages": ("docs", [f"{lang}/{page}.md" for lang in LANGUAGES for page in ("rules-sheet", "score-pad")]),
-                 "stylesheets": ("overrides/assets/stylesheets", ["backalley.css", "print.css"]),
                  "project": (".", ["mkdocs.yml"])}
 """What the renderer reads (``backalley_site.packaged``): its folder in the zip, the tree's folder and files."""
+DOCUMENT_STYLES = "documents.css"
+"""Beside the zips: the documents' stylesheets in one file (``documents.stylesheets()``), which a
+document made in the browser links (the page's policy allows no unhashed inline style)."""
 
 
 def write_engine(root: Path, site_dir: Path) -> list[Path]:
@@ -85,7 +88,9 @@ def write_engine(root: Path, site_dir: Path) -> list[Path]:
         package = target / name
         package.write_bytes(zipped(files))
         written.append(package)
-    return written
+    styles = target / DOCUMENT_STYLES
+    styles.write_text(stylesheets(), encoding="utf-8")
+    return written + [styles]
 
 
 def engine_files(src: Path) -> list[tuple[str, Path]]:
@@ -110,8 +115,7 @@ def engine_files(src: Path) -> list[tuple[str, Path]]:
 def renderer_files(root: Path) -> list[tuple[str, Path]]:
     """``(name in the zip, file)`` for the renderer of the tree at ``root``, by name: the rest of
     ``backalley_site``, its pages, stylesheets and settings (``RENDERER_DATA``), the libraries it
-    imports with their licences (Markdown's metadata too: it finds its extensions there), and
-    Material's stylesheet, which every document inlines."""
+    imports with their licences (Markdown's metadata too: it finds its extensions there)."""
     site = root / "src" / "backalley_site"
     files = [(f"backalley_site/{name}", site / name) for name in RENDERER_SITE]
     for folder, (source, names) in RENDERER_DATA.items():
@@ -123,11 +127,6 @@ def renderer_files(root: Path) -> list[tuple[str, Path]]:
         files.append((f"{module}/{_licence(dist).name}", _licence(dist)))
     files += [(f.as_posix(), Path(f.locate())) for f in distribution("markdown").files or ()
               if f.parent.name.endswith(".dist-info") and f.name in ("METADATA", "entry_points.txt")]
-    material = Path(import_module("material").__file__).parent
-    styles = sorted((material / "templates" / "assets" / "stylesheets").glob("main.*.min.css"))
-    files += [("material/__init__.py", material / "__init__.py"),
-              *((f"material/templates/assets/stylesheets/{path.name}", path) for path in styles),
-              (f"material/{_licence('mkdocs-material').name}", _licence("mkdocs-material"))]
     return sorted(files)
 
 

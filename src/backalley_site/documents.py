@@ -39,12 +39,14 @@ class DocumentError(Exception):
 
 
 def document(kind: str, lang: str, variant="standard", *, date: datetime | None = None,
-             back: str | None = None) -> str:
+             back: str | None = None, stylesheet: str | None = None) -> str:
     """The HTML of document ``kind`` in ``lang`` for ``variant``, stylesheets included, with the game's
     name above its title and, at its foot, the site's address, the version and ``date`` (the build's,
     ``SOURCE_DATE_EPOCH``, by default). ``back`` is the address of the site's variants page from the
     document, for the pages the site serves: they then get a bar, on screen only, back to it and with
-    a print button (its script ``PRINT_SCRIPT`` beside the folder of the document)."""
+    a print button (its script ``PRINT_SCRIPT`` beside the folder of the document). ``stylesheet`` is
+    the address of a file holding ``stylesheets()``, linked instead of inlined (the browser's
+    documents, whose page's policy allows no unhashed inline style)."""
     if kind not in DOCUMENTS:
         raise DocumentError(f"unknown document {kind!r}; known: {', '.join(DOCUMENTS)}")
     page = f"{lang}/{DOCUMENTS[kind]}.md"
@@ -75,10 +77,12 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
                f'<span aria-hidden="true">← </span>{words["back"]}</a> '
                f'<button type="button" class="md-button" data-ba-print hidden>{words["print"]}</button></nav>\n')
         script = f'<script src="../{PRINT_SCRIPT}" defer></script>\n'
+    styles = (f'<link rel="stylesheet" href="{html.escape(stylesheet)}">' if stylesheet
+              else f"<style>\n{stylesheets()}\n</style>")
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{title}</title>\n<style>\n{_stylesheets()}\n</style>\n{script}</head>\n"
+        f"<title>{title}</title>\n{styles}\n{script}</head>\n"
         '<body dir="ltr" class="ba-document">\n'
         '<div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
         f'<div class="md-content"><article class="md-content__inner md-typeset">\n{bar}'
@@ -130,7 +134,7 @@ def _extensions() -> tuple[list[str], dict]:
 
 
 @functools.cache
-def _stylesheets() -> str:
+def stylesheets() -> str:
     """Material's main stylesheet and the site's own, in the order the site loads them."""
     material = resources.files("material") / "templates" / "assets" / "stylesheets"
     found = sorted(p for p in material.iterdir() if re.fullmatch(r"main\.[0-9a-f]+\.min\.css", p.name))

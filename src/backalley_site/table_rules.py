@@ -2,7 +2,7 @@
 
 ``table_rules`` says in a language what a mix of options changes from the standard game: the
 rules sheet's phrases, the match's figures and the worked examples' figures, from
-``backalley.effects.compare`` (which ``backalley variants diff`` prints). ``rules_document`` is
+``backalley.effects.what_changes`` (which ``backalley variants diff`` prints). ``rules_document`` is
 the printed sheet or pad of that mix, made by ``documents.document`` as ``backalley print``
 makes it; it needs the renderer's packages, which the browser loads only when a reader asks
 for a document (``browser_engine.RENDERER_ZIP``). Both are called through ``backalley.web``
@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from backalley import options, resolve_variant
-from backalley.effects import compare
+from backalley.effects import what_changes
 from backalley.variants import format_value
 
 from . import formatting as fmt
@@ -44,7 +44,7 @@ def table_rules(variant, lang: str = "en") -> dict:
     """
     v = resolve_variant(variant)
     t = terms(lang)
-    found = compare("standard", v)
+    found = what_changes("standard", v)
 
     def words(text: str) -> str:
         return typeset_text(str(text), lang)
@@ -64,14 +64,15 @@ BUILD_DATE = "backalley_site/project/build-date.txt"
 """In the browser's renderer zip: the build's date (ISO), which the documents made there carry."""
 
 
-def rules_document(kind: str, variant, lang: str = "en") -> str:
+def rules_document(kind: str, variant, lang: str = "en", stylesheet: str | None = None) -> str:
     """The HTML of the rules sheet (``kind`` ``sheet``) or the score pad (``scorepad``) of
     ``variant`` in ``lang``: ``documents.document``, what ``backalley print`` prints, dated as the
-    site was built where the zip says so (in the browser), else as ``backalley print`` dates it."""
+    site was built where the zip says so (in the browser), else as ``backalley print`` dates it;
+    its styles linked from ``stylesheet`` when given (``browser_engine.DOCUMENT_STYLES``)."""
     from .documents import document
     from .pdf import build_date
 
     recorded = packaged("project") / Path(BUILD_DATE).name
     date = (datetime.fromisoformat(recorded.read_text(encoding="utf-8")).replace(tzinfo=timezone.utc)
             if recorded.is_file() else build_date())
-    return document(kind, lang, resolve_variant(variant), date=date)
+    return document(kind, lang, resolve_variant(variant), date=date, stylesheet=stylesheet)
