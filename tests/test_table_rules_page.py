@@ -29,7 +29,7 @@ from browsing import LANGUAGES, PHONE, Reader, root_of
 START_MS = 120_000  # the engine's first start on a busy 2-core machine
 ANSWER_MS = 60_000  # the renderer's first load and document
 CLICKS = {"points_per_bid_trick": "3", "board_multipliers": "1/2/4/8", "board_leader": "first", "tie": "tiebreak"}
-OTHER = ("rainbow_bonus", "12")  # an open option, by "any other…"
+OTHER = ("board_points", "7")  # an open option, by "any other…"
 MIX = "standard," + ",".join(f"{o}={v}" for o, v in {**CLICKS, OTHER[0]: OTHER[1]}.items())
 BAD = "standard,points_per_bid_trick=4"
 CONFLICT = {"max_hand_size": "7", "schedule": "1-7-1"}
@@ -70,6 +70,16 @@ def opened(browser, base_url, built_site):
         one.close()
 
 
+def flat(value):
+    """``value`` with every run of spaces of any kind one plain space (innerText writes a no-break
+    space as a space)."""
+    if isinstance(value, dict):
+        return {key: flat(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [flat(item) for item in value]
+    return re.sub(r"[\s\u00a0\u202f]+", " ", value).strip()
+
+
 def shown(page) -> dict:
     """What the tool shows: the differences, the match's rows, the examples' rows, as text."""
     result = page.locator(".ba-rules__result")
@@ -77,16 +87,15 @@ def shown(page) -> dict:
     rows = [[[c.strip() for c in row] for row in table.evaluate(
         "t => [...t.tBodies[0].rows].map(r => [...r.cells].map(c => c.innerText.replace(/\\s+/g, ' ')))")]
         for table in tables.all()]
-    return {"differences": result.locator("ul > li").all_inner_texts(), "match": rows[0],
-            "examples": rows[1] if len(rows) > 1 else []}
+    return flat({"differences": result.locator("ul > li").all_inner_texts(), "match": rows[0],
+                 "examples": rows[1] if len(rows) > 1 else []})
 
 
 def expected(spec: str, lang: str) -> dict:
     found = table_rules(spec, lang)
-    flat = lambda text: re.sub(r"\s+", " ", text).strip()  # noqa: E731
-    return {"differences": found["differences"],
-            "match": [[flat(r["label"]), r["standard"], r["value"]] for r in found["match"]],
-            "examples": [[flat(f"{r['title']} {r['situation']}"), r["standard"], r["value"]] for r in found["examples"]]}
+    return flat({"differences": found["differences"],
+                 "match": [[r["label"], r["standard"], r["value"]] for r in found["match"]],
+                 "examples": [[f"{r['title']} {r['situation']}", r["standard"], r["value"]] for r in found["examples"]]})
 
 
 def choose(page, said, option, value):

@@ -45,8 +45,9 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
     ``SOURCE_DATE_EPOCH``, by default). ``back`` is the address of the site's variants page from the
     document, for the pages the site serves: they then get a bar, on screen only, back to it and with
     a print button (its script ``PRINT_SCRIPT`` beside the folder of the document). ``stylesheet`` is
-    the address of a file holding ``stylesheets()``, linked instead of inlined (the browser's
-    documents, whose page's policy allows no unhashed inline style)."""
+    the address of a file holding ``stylesheets()``, linked instead of inlined, and the body's
+    ``style`` attributes are then ``data-style`` (the browser's documents, which inherit a policy
+    that allows no unhashed inline style: the page applies them through CSSOM)."""
     if kind not in DOCUMENTS:
         raise DocumentError(f"unknown document {kind!r}; known: {', '.join(DOCUMENTS)}")
     page = f"{lang}/{DOCUMENTS[kind]}.md"
@@ -77,8 +78,10 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
                f'<span aria-hidden="true">← </span>{words["back"]}</a> '
                f'<button type="button" class="md-button" data-ba-print hidden>{words["print"]}</button></nav>\n')
         script = f'<script src="../{PRINT_SCRIPT}" defer></script>\n'
-    styles = (f'<link rel="stylesheet" href="{html.escape(stylesheet)}">' if stylesheet
-              else f"<style>\n{stylesheets()}\n</style>")
+    styles = f"<style>\n{stylesheets()}\n</style>"
+    if stylesheet:  # no inline style at all: the page that shows it applies data-style through CSSOM
+        styles = f'<link rel="stylesheet" href="{html.escape(stylesheet)}">'
+        body = re.sub(r'(<[a-z][^<>]*?) style="([^"]*)"', r'\1 data-style="\2"', body)
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'

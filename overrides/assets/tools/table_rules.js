@@ -245,13 +245,14 @@ class TableRules {
   }
 }
 
-/** Once `tab` shows `url`: its style="" attributes (the pad's row count) applied through CSSOM,
- *  which the page's policy (inherited by the document) allows where it refuses the attribute. */
+/** Once `tab` shows `url`: its data-style attributes (the renderer's style="", such as the pad's
+ *  row count) applied through CSSOM, which the policy the document inherits allows where it
+ *  refuses a style attribute. */
 async function styled(tab, url) {
   for (let waited = 0; waited < 10000; waited += 50) {
     try {
       if (tab.document.URL === url && tab.document.readyState === "complete") {
-        for (const node of tab.document.querySelectorAll("[style]")) node.style.cssText = node.getAttribute("style");
+        for (const node of tab.document.querySelectorAll("[data-style]")) node.style.cssText = node.dataset.style;
         return;
       }
     } catch {
