@@ -72,9 +72,9 @@ def _request(text: str) -> dict:
 
 
 SITE_MODULES = ("backalley_site.table_rules",)
-"""Modules of the site whose public functions (their ``__all__``) a request may also call, by
-``module.function``: what words a page's tool with the engine's figures (the site's package is
-packed with the engine for the browser; not importing it here keeps the engine free of it)."""
+"""Modules of the site whose public functions (their ``__all__``) a request may also call, as
+``module.function``: they say the engine's figures in a page's words (the browser's zip carries
+them; they are imported only when called, so the engine stays free of the site)."""
 
 
 def _function(name):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import shutil
 import zipfile
-from importlib import import_module
+from importlib import import_module, resources
 from importlib.metadata import distribution
 from io import BytesIO
 from pathlib import Path
@@ -99,7 +99,7 @@ def engine_files(src: Path) -> list[tuple[str, Path]]:
     of the libraries it uses."""
     files = [(path.relative_to(src).as_posix(), path) for path in (src / "backalley").rglob("*")
              if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"]
-    examples = src.parent / "examples"  # backalley.examples (pyproject.toml's package-dir)
+    examples = Path(str(resources.files("backalley.examples")))  # examples/ (pyproject.toml's package-dir)
     files += [(f"backalley/examples/{path.name}", path) for path in sorted(examples.glob("*"))
               if path.suffix in (".py", ".md")]
     files += [(f"backalley_site/{name}", src / "backalley_site" / name) for name in SITE_FILES]

@@ -78,10 +78,11 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
                f'<span aria-hidden="true">← </span>{words["back"]}</a> '
                f'<button type="button" class="md-button" data-ba-print hidden>{words["print"]}</button></nav>\n')
         script = f'<script src="../{PRINT_SCRIPT}" defer></script>\n'
-    styles = f"<style>\n{stylesheets()}\n</style>"
     if stylesheet:  # no inline style at all: the page that shows it applies data-style through CSSOM
         styles = f'<link rel="stylesheet" href="{html.escape(stylesheet)}">'
         body = re.sub(r'(<[a-z][^<>]*?) style="([^"]*)"', r'\1 data-style="\2"', body)
+    else:
+        styles = f"<style>\n{stylesheets()}\n</style>"
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
