@@ -90,7 +90,7 @@ class TableRules {
           const open = select.value === "";
           other.hidden = label.hidden = !open;
           if (open) other.focus();
-          else this.changed();
+          if (!open || other.value.trim()) this.changed(); // a value typed before counts again
         });
       } else {
         select.addEventListener("change", () => this.changed());
