@@ -106,6 +106,10 @@ def properdocs_build(sources: Path, site: Path) -> Path:
         "TZ": "Pacific/Chatham",
         "LC_ALL": "C.UTF-8",
         "LANG": "C.UTF-8",
+        # the figures' simulations and compiled templates, keyed by their content, from the session's
+        # build (the copy's own .cache would be cold); the copy prints its own PDFs
+        "BACKALLEY_SIM_CACHE": str(ROOT / ".cache" / "simulations"),
+        "BACKALLEY_TEMPLATE_CACHE": str(ROOT / ".cache" / "templates"),
     }
     build = subprocess.run(
         [sys.executable, "-m", "properdocs", "build", "--strict", "--config-file", "mkdocs.yml",

@@ -18,7 +18,7 @@ from pathlib import Path
 from . import __version__
 from .bidding import check_bid, overbid_warnings, parse_bids, side_contracts
 from .cards import parse_card, parse_cards
-from .effects import changes, match_figures
+from .effects import what_changes
 from .errors import BackAlleyError, InvalidArgument
 from .estimate import estimate
 from .files import write_whole
@@ -316,11 +316,11 @@ def _variants(args) -> int:
 def _diff(args, a, b, a_name: str, b_name: str) -> int:
     """The rule points where ``a`` and ``b`` differ, and what that changes in the match and the examples."""
     docs = {f.name: f.metadata["doc"] for f in options()}
+    found = what_changes(a, b)
     rows = [{"option": o, "meaning": docs[o], a_name: _plain(getattr(a, o)), b_name: _plain(getattr(b, o))}
-            for o in a.differences(b)]
-    before, after = match_figures(a), match_figures(b)
-    match = [{"figure": k, a_name: before[k], b_name: after[k]} for k in before if before[k] != after[k]]
-    examples = [_change_row(first, second, a_name, b_name) for first, second in changes(a, b)]
+            for o in found["differences"]]
+    match = [{"figure": k, a_name: x, b_name: y} for k, (x, y) in found["match"].items() if x != y]
+    examples = [_change_row(first, second, a_name, b_name) for first, second in found["examples"]]
     data = {"a": a_name, "b": b_name, "differences": rows, "match": match, "examples": examples}
     if not rows:
         return _emit(args, data, [f"{a_name} and {b_name} play the same rules"])

@@ -14,9 +14,13 @@ again under any variant:
 ('four', {'NS': 16, 'EW': 1})
 >>> [(a.value["NS"], b.value["NS"]) for a, b in changes("standard", "standard,points_per_bid_trick=3")][:1]
 [(16, 10)]
+>>> found = what_changes("standard", "standard,max_hand_size=7")
+>>> found["differences"], found["match"]["deals"], found["match"]["one_card_deals"]
+(['max_hand_size'], (26, 14), (2, 2))
 """
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from .cards import parse_cards
@@ -83,7 +87,7 @@ def example_figures(variant="standard", examples=None) -> list[Figure]:
     v = resolve_variant(variant)
     figures = []
     sizes = set(deal_sizes(v))
-    for example, names in (worked_examples() if examples is None else examples).items():
+    for example, names in (_shipped() if examples is None else examples).items():
         deal = names.get("deal")
         size = names.get("hand_size", deal.hand_size if isinstance(deal, Deal) else None)
         if size is not None and size not in sizes:
@@ -99,6 +103,12 @@ def example_figures(variant="standard", examples=None) -> list[Figure]:
         if isinstance(deal, Deal) and (deal.tricks or deal.trick):
             figures += _replay(example, deal, v)
     return figures
+
+
+@functools.cache
+def _shipped() -> dict:
+    """The shipped worked examples, run once per process (running them is most of the cost)."""
+    return worked_examples()
 
 
 def _replay(example: str, deal: Deal, variant) -> list[Figure]:
@@ -134,3 +144,15 @@ def changes(a, b, examples=None) -> list[tuple[Figure | None, Figure | None]]:
     keys = list(first) + [key for key in second if key not in first]
     return [(first.get(key), second.get(key)) for key in keys
             if key not in first or key not in second or first[key].value != second[key].value]
+
+
+def what_changes(a, b, examples=None) -> dict:
+    """What changes from variant ``a`` to variant ``b``: ``differences``, the names of the options
+    that differ; ``match``, every figure of ``match_figures`` as ``(a's, b's)``; and
+    ``examples``, the figures of the worked examples that differ (``changes``). What
+    ``backalley variants diff`` prints and the variants page's "your table's rules" shows."""
+    first, second = resolve_variant(a), resolve_variant(b)
+    before, after = match_figures(first), match_figures(second)
+    return {"differences": first.differences(second),
+            "match": {key: (before[key], after[key]) for key in before},
+            "examples": changes(first, second, examples)}

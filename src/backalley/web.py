@@ -5,7 +5,8 @@ to ``handle`` as text and posts back the text it returns, so nothing depends on 
 conversions and the whole protocol is tested in CPython (``tests/test_web.py``).
 
 Request: ``{"call": NAME, "args": [...], "kwargs": {...}, "lang": "en"}``, NAME a public
-function of ``backalley`` (in ``__all__``, callable, not a class). Reply: ``{"ok": RESULT}``
+function of ``backalley`` (in ``__all__``, callable, not a class), or ``module.function`` of one
+of ``SITE_MODULES``. Reply: ``{"ok": RESULT}``
 with RESULT JSON-ready (``to_data()`` where a value has it; a card its text; a NamedTuple its
 fields; a variant its spec text), or ``{"error": {...}}``: a refusal gives its ``kind`` (the
 exception's class), ``rule``, ``number``, ``message`` in ``lang`` and ``address`` (the rule on
@@ -70,9 +71,23 @@ def _request(text: str) -> dict:
     return request
 
 
+SITE_MODULES = ("backalley_site.table_rules",)
+"""Modules of the site whose public functions (their ``__all__``) a request may also call, as
+``module.function``: they say the engine's figures in a page's words (the browser's zip carries
+them; they are imported only when called, so the engine stays free of the site)."""
+
+
 def _function(name):
-    """The public function of ``backalley`` called ``name``; classes and constants are refused."""
-    value = getattr(backalley, name, None) if isinstance(name, str) and name in backalley.__all__ else None
+    """The public function of ``backalley`` called ``name``, or ``module.function`` of
+    ``SITE_MODULES``; classes and constants are refused."""
+    module, dot, short = name.rpartition(".") if isinstance(name, str) else ("", "", None)
+    if dot and module in SITE_MODULES:
+        from importlib import import_module
+
+        found = import_module(module)
+        value = getattr(found, short, None) if short in found.__all__ else None
+    else:
+        value = getattr(backalley, name, None) if isinstance(name, str) and name in backalley.__all__ else None
     if not callable(value) or isinstance(value, type):
         raise BadRequest(f"not a public function of backalley: {name!r}")
     return value

@@ -24,8 +24,8 @@ from babel.dates import format_date
 from backalley import __version__, resolve_variant
 from backalley.files import write_whole
 
-from . import ROOT
 from . import formatting as fmt
+from . import packaged
 from .l10n import FRONT_MATTER
 from .pdf import build_date, print_pages
 from .render import render
@@ -39,21 +39,25 @@ class DocumentError(Exception):
 
 
 def document(kind: str, lang: str, variant="standard", *, date: datetime | None = None,
-             back: str | None = None) -> str:
+             back: str | None = None, stylesheet: str | None = None) -> str:
     """The HTML of document ``kind`` in ``lang`` for ``variant``, stylesheets included, with the game's
     name above its title and, at its foot, the site's address, the version and ``date`` (the build's,
     ``SOURCE_DATE_EPOCH``, by default). ``back`` is the address of the site's variants page from the
     document, for the pages the site serves: they then get a bar, on screen only, back to it and with
-    a print button (its script ``PRINT_SCRIPT`` beside the folder of the document)."""
+    a print button (its script ``PRINT_SCRIPT`` beside the folder of the document). ``stylesheet`` is
+    the address of a file holding ``stylesheets()``, linked instead of inlined, and the body's
+    ``style`` attributes are then ``data-style`` (the browser's documents, which inherit a policy
+    that allows no unhashed inline style: the page applies them through CSSOM)."""
     if kind not in DOCUMENTS:
         raise DocumentError(f"unknown document {kind!r}; known: {', '.join(DOCUMENTS)}")
     page = f"{lang}/{DOCUMENTS[kind]}.md"
-    source = ROOT / "docs" / page
+    source = packaged("pages") / page
     if not source.is_file():
         raise DocumentError(f"no page {source}")
     raw = source.read_text(encoding="utf-8-sig")
     front = FRONT_MATTER.match(raw)  # the page's metadata, which MkDocs leaves out
-    text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=ROOT / "examples",
+    examples = Path(str(resources.files("backalley.examples")))
+    text = render(raw[front.end():] if front else raw, lang, page=f"docs/{page}", examples_dir=examples,
                   line_offset=raw[:front.end()].count("\n") if front else 0, variant=variant, on_site=False)
     names, settings = _extensions()
     t = terms(lang)
@@ -74,10 +78,15 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
                f'<span aria-hidden="true">← </span>{words["back"]}</a> '
                f'<button type="button" class="md-button" data-ba-print hidden>{words["print"]}</button></nav>\n')
         script = f'<script src="../{PRINT_SCRIPT}" defer></script>\n'
+    if stylesheet:  # no inline style at all: the page that shows it applies data-style through CSSOM
+        styles = f'<link rel="stylesheet" href="{html.escape(stylesheet)}">'
+        body = re.sub(r'(<[a-z][^<>]*?) style="([^"]*)"', r'\1 data-style="\2"', body)
+    else:
+        styles = f"<style>\n{stylesheets()}\n</style>"
     return (
         f'<!doctype html>\n<html lang="{lang}" dir="ltr">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{title}</title>\n<style>\n{_stylesheets()}\n</style>\n{script}</head>\n"
+        f"<title>{title}</title>\n{styles}\n{script}</head>\n"
         '<body dir="ltr" class="ba-document">\n'
         '<div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
         f'<div class="md-content"><article class="md-content__inner md-typeset">\n{bar}'
@@ -105,7 +114,7 @@ PRINT_SCRIPT = "print.js"
 
 @functools.cache
 def _config() -> dict:
-    return yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    return yaml.safe_load((packaged("project") / "mkdocs.yml").read_text(encoding="utf-8"))
 
 
 def _site_name() -> str:
@@ -129,14 +138,14 @@ def _extensions() -> tuple[list[str], dict]:
 
 
 @functools.cache
-def _stylesheets() -> str:
+def stylesheets() -> str:
     """Material's main stylesheet and the site's own, in the order the site loads them."""
     material = resources.files("material") / "templates" / "assets" / "stylesheets"
     found = sorted((p for p in material.iterdir() if re.fullmatch(r"main\.[0-9a-f]+\.min\.css", p.name)),
                    key=lambda p: p.name)
     if len(found) != 1:
         raise DocumentError(f"expected one main stylesheet in mkdocs-material, found {len(found)}")
-    ours = ROOT / "overrides" / "assets" / "stylesheets"
+    ours = packaged("stylesheets")
     parts = [found[0].read_text(encoding="utf-8")] + [
         (ours / name).read_text(encoding="utf-8") for name in ("backalley.css", "print.css")
     ]

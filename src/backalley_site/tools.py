@@ -25,7 +25,7 @@ from .terms import terms
 from .typography import typeset_text
 from .variants_view import choices, option_words
 
-TOOLS = ("scorekeeper", "calculator", "may_play", "practice")
+TOOLS = ("scorekeeper", "calculator", "may_play", "practice", "table_rules")
 """Every tool, by the name of its module and of its words' section."""
 CARD_WORDS = ("seats", "sides", "suits", "ranks", "jokers", "spoken", "bids", "preset_names", "plural")
 """The sections of the term files every tool draws with (a seat, a card, a bid, a preset)."""
@@ -34,12 +34,15 @@ CARD_WORDS = ("seats", "sides", "suits", "ranks", "jokers", "spoken", "bids", "p
 def house_rules(lang: str) -> list[dict]:
     """Each rule option of the engine (``options()``), as a house-rule form asks it: ``option``,
     its question ``ask``, its ``choices`` (``value`` as a variant's text writes it, ``text`` in
-    words) and the ``standard`` game's value; the words typeset, the values as they are."""
+    words), the ``standard`` game's value and, for an option open to other values, ``other`` (what
+    any other value is, ``options.<option>.other``; else ``None``); the words typeset, the values
+    as they are."""
     t, standard = terms(lang), VARIANTS["standard"]
     return [{"option": o.name, "ask": typeset_text(t(f"options.{o.name}.ask"), lang),
              "standard": format_value(getattr(standard, o.name)),
              "choices": [{"value": format_value(v), "text": typeset_text(option_words(o.name, v, lang), lang)}
-                         for v in choices(o)]}
+                         for v in choices(o)],
+             "other": typeset_text(t(f"options.{o.name}.other"), lang) if o.metadata["accepts"] else None}
             for o in options()]
 
 
@@ -48,7 +51,16 @@ def score_cases(lang: str) -> dict:
     return _typeset(_nested(terms(lang).table("tools.calculator"))["cases"], lang)
 
 
-EXTRA_WORDS: dict[str, dict[str, Callable[[str], object]]] = {"scorekeeper": {"house_rules": house_rules}, "practice": {"cases": score_cases}}
+def _variants_words(lang: str) -> dict:
+    """The variants page's labels (``[variants]``), typeset: the tool's tables use its headings."""
+    return {key: typeset_text(text, lang) for key, text in terms(lang).table("variants").items()}
+
+
+EXTRA_WORDS: dict[str, dict[str, Callable[[str], object]]] = {
+    "scorekeeper": {"house_rules": house_rules},
+    "practice": {"cases": score_cases},
+    "table_rules": {"house_rules": house_rules, "variants": _variants_words},
+}
 """Words a tool needs beyond its own and the card words, by tool: a key and what makes it."""
 
 

@@ -167,14 +167,14 @@ def effects_table(*, lang: str) -> str:
     for (option, value), found in _effects().items():
         rows = [f'<tr><td><a href="../examples/#{figure.example}">{t(f"examples.{figure.example}")}</a><br>'
                 f"{situation}</td><td>{standard}</td><td>{under}</td></tr>"
-                for figure, situation, standard, under in _changed(found, lang)]
+                for figure, situation, standard, under in changed(found, lang)]
         if rows:
             groups.append(f'<tbody><tr><th colspan="3" scope="rowgroup">{house_rule(option, value, lang)}</th></tr>'
                           + "".join(rows) + "</tbody>")
     return f'<div class="ba-effects"><table><thead><tr>{head}</tr></thead>{"".join(groups)}</table></div>'
 
 
-def _changed(found, lang: str):
+def changed(found, lang: str):
     """Each figure a house rule changes, as ``(figure, situation, standard, with the rule)`` in words:
     a score gives a row for each side whose score changes."""
     for before, after in found:

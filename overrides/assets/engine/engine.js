@@ -11,6 +11,9 @@
 //     // a refusal rejects with an Error: kind ("IllegalPlay"), rule, number, message (in French),
 //     // address ("fr/tricks/#rule-3.2", from the site's root) and href (that address in full)
 //
+//   await engine.load("renderer");  // a part loaded on demand: the printed documents' renderer
+//     // (assets/engine/renderer.zip), after which its functions answer calls
+//
 // start() rejects when the engine cannot start, with an Error whose kind is "cannot-start" and
 // whose reason is "no-webassembly", "out-of-memory", "timeout" or "failed".
 
@@ -97,6 +100,13 @@ export function start({ lang = "en", onProgress = () => {}, timeout = 120000 } =
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         worker.postMessage({ type: "call", id, text });
+      });
+    },
+    load(part) {
+      const id = ++next;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ type: "load", id, part });
       });
     },
   }));

@@ -8,11 +8,23 @@
 //                {type: "reply", id, text}
 // From the page: {type: "start", timeout}      (once, first)
 //                {type: "call", id, text}      (any time after start: held until ready)
+//                {type: "load", id, part}      (a part of the engine loaded on demand, PARTS:
+//                                               answered as a call is, {"ok": true} once unpacked)
 
 const HERE = new URL("./", import.meta.url);
 
+const PARTS = { renderer: "renderer.zip" }; // the printed documents' renderer (browser_engine.py)
+
 let handle = null; // backalley.web.handle, once the engine is loaded
 let starting = null;
+let runtime = null; // the started Pyodide
+const loaded = new Map(); // part -> promise of its unpacking
+
+async function unpack(pyodide, name) {
+  const response = await fetch(new URL(`./${name}`, HERE), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/engine" });
+}
 
 function post(message) {
   self.postMessage(message);
@@ -49,11 +61,10 @@ async function boot(timeout) {
     timeout,
   );
   post({ type: "progress", stage: "started" });
-  const response = await fetch(new URL("./backalley.zip", HERE), { cache: "no-cache" });
-  if (!response.ok) throw new Error(`backalley.zip: HTTP ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/engine" });
+  await unpack(pyodide, "backalley.zip");
   pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
   handle = pyodide.pyimport("backalley.web").handle;
+  runtime = pyodide;
   post({ type: "progress", stage: "engine" });
 }
 
@@ -66,6 +77,28 @@ self.onmessage = async ({ data }) => {
         post({ type: "fatal", reason, detail: String(error && (error.message || error)) });
       },
     );
+    return;
+  }
+  if (data.type === "load") {
+    await starting;
+    if (!handle) return;
+    if (!(data.part in PARTS)) {
+      post({ type: "reply", id: data.id, text: JSON.stringify({ error: { kind: "internal", message: `no part ${data.part}` } }) });
+      return;
+    }
+    if (!loaded.has(data.part)) {
+      const unpacking = unpack(runtime, PARTS[data.part]).then(() => runtime.runPython("import importlib; importlib.invalidate_caches()"));
+      unpacking.catch(() => loaded.delete(data.part)); // a later request tries again
+      loaded.set(data.part, unpacking);
+    }
+    let text;
+    try {
+      await loaded.get(data.part);
+      text = JSON.stringify({ ok: true });
+    } catch (error) {
+      text = JSON.stringify({ error: { kind: "internal", message: String(error && (error.message || error)) } });
+    }
+    post({ type: "reply", id: data.id, text });
     return;
   }
   if (data.type === "call") {
