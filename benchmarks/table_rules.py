@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from backalley_site.tools import words  # noqa: E402
 from browsing import CHROMIUM, CHROMIUM_ARGS, NOWHERE, PHONE, SiteHandler, SiteServer, root_of  # noqa: E402
+
+from backalley_site.tools import words  # noqa: E402
 
 CHANGES = ("3", "10", "5", "3")  # points per trick of a made target, one after the other
 

@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 import zipfile
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 
 import pytest
@@ -125,7 +125,7 @@ def test_the_zips_alone_answer_as_the_installed_site(tmp_path):
                          cwd=tmp_path).stdout
     replies = [json.loads(reply) for reply in json.loads(out)]
     assert [r["ok"] for r in replies[:4]] == [table_rules(MIX, lang) for lang in LANGUAGES]
-    date = datetime(2025, 1, 2, tzinfo=timezone.utc)
+    date = datetime(2025, 1, 2, tzinfo=UTC)
     assert [r["ok"] for r in replies[4:]] == [
         document(kind, lang, resolve_variant(MIX), date=date, stylesheet="documents.css")
         for kind in ("sheet", "scorepad") for lang in ("fr", "ru")]
@@ -148,7 +148,7 @@ def test_the_renderer_reads_its_data_from_the_package_not_the_working_tree(tmp_p
 
 def test_the_renderer_zip_carries_every_page_it_prints():
     names = {name for name, _ in renderer_files(ROOT)}
-    for folder, (source, files) in RENDERER_DATA.items():
+    for folder, (_source, files) in RENDERER_DATA.items():
         assert {f"backalley_site/{folder}/{name}" for name in files} <= names
     assert not [name for name in names if name.endswith((".so", ".pyc"))]
 

@@ -14,7 +14,7 @@ import io
 import json
 import re
 import zipfile
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 import pytest
 from pypdf import PdfReader
@@ -161,7 +161,7 @@ def test_a_mix_set_by_clicks_shows_what_the_engine_gives(opened, built_site, lan
 
     tab = made(one, said, "sheet")  # the text of backalley print's document, dated as the build
     date = zipfile.ZipFile(built_site / FOLDER / RENDERER_ZIP).read(BUILD_DATE).decode()
-    printed = document("sheet", lang, resolve_variant(MIX), date=datetime.fromisoformat(date).replace(tzinfo=timezone.utc))
+    printed = document("sheet", lang, resolve_variant(MIX), date=datetime.fromisoformat(date).replace(tzinfo=UTC))
     assert text_of(tab.content()) == text_of(printed)
     tab.close()
 

@@ -85,7 +85,7 @@ def _function(name):
         from importlib import import_module
 
         found = import_module(module)
-        value = getattr(found, short, None) if short in found.__all__ else None
+        value = getattr(found, short, None) if short and short in found.__all__ else None
     else:
         value = getattr(backalley, name, None) if isinstance(name, str) and name in backalley.__all__ else None
     if not callable(value) or isinstance(value, type):

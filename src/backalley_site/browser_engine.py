@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import shutil
 import zipfile
+from collections.abc import Sequence
 from importlib import import_module, resources
 from importlib.metadata import distribution
 from io import BytesIO
@@ -121,7 +122,7 @@ def renderer_files(root: Path) -> list[tuple[str, Path]]:
     for folder, (source, names) in RENDERER_DATA.items():
         files += [(f"backalley_site/{folder}/{name}", root / source / name) for name in names]
     for module, dist in RENDERER_LIBRARIES.items():
-        found = Path(import_module(module).__file__).parent
+        found = Path(str(import_module(module).__file__)).parent
         files += [(f"{module}/{path.relative_to(found).as_posix()}", path) for path in sorted(found.rglob("*.py"))
                   if "__pycache__" not in path.parts]
         files.append((f"{module}/{_licence(dist).name}", _licence(dist)))
@@ -153,7 +154,7 @@ def engine_zip(src: Path) -> bytes:
     return zipped(engine_files(src))
 
 
-def zipped(files: list[tuple[str, Path]]) -> bytes:
+def zipped(files: Sequence[tuple[str, Path | bytes]]) -> bytes:
     """``files`` as a zip, ``(name in the zip, file or bytes)``; the same files give the same bytes,
     whatever their dates."""
     buffer = BytesIO()

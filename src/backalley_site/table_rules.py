@@ -10,7 +10,7 @@ for a document (``browser_engine.RENDERER_ZIP``). Both are called through ``back
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from backalley import options, resolve_variant
@@ -73,6 +73,6 @@ def rules_document(kind: str, variant, lang: str = "en", stylesheet: str | None 
     from .pdf import build_date
 
     recorded = packaged("project") / Path(BUILD_DATE).name
-    date = (datetime.fromisoformat(recorded.read_text(encoding="utf-8")).replace(tzinfo=timezone.utc)
+    date = (datetime.fromisoformat(recorded.read_text(encoding="utf-8")).replace(tzinfo=UTC)
             if recorded.is_file() else build_date())
     return document(kind, lang, resolve_variant(variant), date=date, stylesheet=stylesheet)
