@@ -281,6 +281,12 @@ def test_on_a_phone_nothing_scrolls_sideways_not_even_a_card_diagram(walked, lan
     assert found["diagrams"], f"{lang}: no card diagram was checked"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_loads_the_engine_until_a_tool_is_started(walked, lang):
+    """Read, scrolled, searched: no page of the walk (nor a printable page) asks for the engine."""
+    assert not [url for url in walked(lang)["requests"] if "/assets/engine/" in url]
+
+
 SCROLL_BOXES = """
 () => [...document.querySelectorAll(".md-typeset__scrollwrap")].map(box => ({
   wide: box.scrollWidth > box.clientWidth, focusable: box.getAttribute("tabindex") === "0",

@@ -100,13 +100,19 @@ def write_words(site_dir: Path, languages: list[str]) -> list[Path]:
     return written
 
 
+OPENED_BY = {"practice": "seed", "table_rules": "variant"}
+"""The tools a shared link opens by itself: the parameter of the page's address (``?variant=…``
+or ``#seed=…``) that names what the tool shows."""
+
+
 def tool(name: str, lang: str) -> Markup:
     """The box of tool ``name`` for a page in ``lang``: a heading-less region the tool draws in,
     with the one sentence it says if it cannot even fetch its words (hidden until then)."""
     data = words(name, lang)
     own, shared = data["tool"], data["tools"]
+    opened_by = f' data-opened-by="{OPENED_BY[name]}"' if name in OPENED_BY else ""
     return Markup(
-        f'<div class="ba-tool" data-tool="{name}" data-lang="{lang}" role="region" aria-label="{escape(own["title"])}">\n'
+        f'<div class="ba-tool" data-tool="{name}" data-lang="{lang}"{opened_by} role="region" aria-label="{escape(own["title"])}">\n'
         f'<button type="button" class="md-button md-button--primary ba-tool__start">{escape(own["start"])}</button>\n'
         f'<div class="ba-tool__loading" hidden><progress max="3" value="0" aria-label="{escape(own["title"])}"></progress>'
         f'<p class="ba-tool__status" role="status" aria-live="polite"></p></div>\n'
