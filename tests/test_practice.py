@@ -5,11 +5,14 @@ import json
 import pytest
 
 from backalley import IllegalBid, IllegalPlay, InvalidArgument, InvalidDeal, InvalidVariant, Match, practice
-from backalley.practice import DEALER, hint_samples
+from backalley.practice import DEALER, SINGLE_SIZE, hint_samples, score_sum
 from backalley.strategy import HeuristicPlayer
 from backalley.web import handle
+from backalley_site.formatting import NBSP, count
 
 KINDS = ("follow-suit", "trump-lead", "big-lead", "little-lead")
+THROWN_IN = ("standard", 40, 1)
+"""A one-card deal all four pass when South passes first: (variant, seed, hand size)."""
 
 
 def south_move(view):
@@ -47,7 +50,7 @@ def play_out(variant, seed, *, hand_size=None, match=False):
 
 
 def test_a_seed_deals_the_same_cards_and_a_new_practice_gets_a_seed():
-    first, again = practice("short-14", 11), practice("short-14", 11)
+    first, again = practice("short-14", 11, hand_size=7), practice("short-14", 11, hand_size=7)
     assert first.to_data() == again.to_data()
     assert first.hand_size == 7 and first.dealer == DEALER and first.to_act == "S"
     fresh = practice("short-14")
@@ -153,3 +156,60 @@ def test_overbids_are_reported_never_refused():
             assert all(who in ("NS", "EW", "table") and total > 7 for who, total in view.overbids)
             return
     raise AssertionError("no overbid in these seeds")
+
+
+def test_a_single_deal_is_modest_unless_chosen_and_its_end_names_its_own_dealer():
+    first = practice("standard", 11)
+    assert first.hand_size == SINGLE_SIZE and first.dealer == DEALER and first.first_bidder == "S"
+    moves, last = play_out("standard", 11, hand_size=3)
+    done = last.deals_done[-1]
+    assert last.finished and done["dealer"] == DEALER and last.dealer == DEALER  # not the next deal's
+    assert done["number"] == 1
+
+
+def test_a_thrown_in_deal_is_dealt_again_under_the_same_number():
+    variant, seed, size = THROWN_IN
+    view = practice(variant, seed, ["pass"], hand_size=size)
+    thrown = view.deals_done[-1]
+    assert thrown["thrown_in"] and thrown["number"] == 1 and thrown["sums"] == {"NS": None, "EW": None}
+    assert thrown["reasons"]["NS"]["rule"] == "2.15" and thrown["reasons"]["NS"]["case"] == "thrown-in"
+    assert not view.finished and view.scheduled == 0 and view.deal_number == 2 and view.to_act == "S"
+    assert view.dealer != DEALER and view.first_bidder != "S"  # the deal passes on
+    moves, last = play_out(variant, seed, hand_size=size)
+    assert [done["number"] for done in last.deals_done][-1] == 1  # the redeal is still deal 1
+
+
+def test_each_score_s_sum_is_its_score():
+    """Every side's sum in a whole short game (and the cases of the worked examples) adds up to the
+    engine's score: numbers and operators, the score after "="."""
+    _, view = play_out("short-14", 21, match=True)
+    sums = [(done["sums"][side], done["reasons"][side]) for done in view.deals_done for side in ("NS", "EW")]
+    assert any(found for found, _ in sums)
+    for found, reason in sums:
+        if found is None:
+            assert reason["case"] in ("passed", "thrown-in")
+            continue
+        *terms, equals, score = found
+        assert equals == "=" and score == reason["score"]
+        total, product = 0, terms[0]
+        for op, value in zip(terms[1::2], terms[2::2]):
+            if op == "×":
+                product *= value
+            else:
+                total, product = total + product, value
+        assert total + product == score, found
+
+
+def test_score_sum_reads_each_case():
+    from backalley import score_reasons
+    set_ = score_reasons(5, [("N", 3), ("E", "pass"), ("S", 1), ("W", "pass")], {"NS": 2, "EW": 3})["NS"]
+    assert score_sum(set_, 5) == [-5, "×", 4, "=", -20]
+    board = score_reasons(5, [("N", "board"), ("E", "pass"), ("S", "pass"), ("W", "pass")], {"NS": 5, "EW": 0})
+    assert score_sum(board["NS"], 5) == [10, "×", 5, "×", 1, "=", 50]
+
+
+def test_a_decimal_takes_its_cldr_plural():
+    """The hint's average (1.4 tricks): French singular below 2, Russian "other" for a fraction."""
+    assert count(1.4, "tricks", "fr") == f"1,4{NBSP}pli" and count(2.8, "tricks", "fr") == f"2,8{NBSP}plis"
+    assert count(1.4, "tricks", "en") == f"1.4{NBSP}tricks" and count(1.4, "tricks", "ru") == f"1,4{NBSP}взятки"
+    assert count(0, "tricks_taken", "fr") == f"0{NBSP}pli fait" and count(3, "tricks_taken", "pt") == f"3{NBSP}vazas feitas"

@@ -1,23 +1,29 @@
 """The practice table on the play page (``overrides/assets/tools/practice.js``), in a phone's
-browser in every language: a seed link deals the cards CPython deals; a whole deal played by
-clicks meets each refusal (follow suit, trump lead, BIG lead, LITTLE lead, out of turn) with the
-engine's words and rule link; a reload resumes; the deal ends with the engine's scores; axe in
-each state. One page per language (one engine start, and one more for the reload). A whole short
-game by clicks in every language (about 60 moves), its totals and winner those of CPython."""
+browser in every language: a seed link deals the cards CPython deals, with the turned card and
+who bids first; a change of size before any move deals at once, a one-card deal all four pass is
+said thrown in with its rule; a whole deal played by clicks meets each refusal (follow suit, trump
+lead, BIG lead, LITTLE lead, out of turn) with the engine's words and rule link; a reload resumes
+at once; a take-back redraws the log from the view; the deal ends with its own dealer, title and
+the engine's scores and sums; axe in each state. One page per language (one engine start, and one
+more for the reload). A whole short game by clicks in every language (about 60 moves), its totals
+and winner those of CPython."""
 from __future__ import annotations
 
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from backalley import practice
+from backalley.practice import hint_samples
 from backalley.web import handle
 from backalley_site import formatting as fmt
 from backalley_site.tools import words
 from browsing import LANGUAGES, PHONE, Reader, root_of
-from test_practice import KINDS, play_out
+from test_practice import KINDS, THROWN_IN, play_out
 
-SEED, VARIANT, SIZE = 10, "standard", 13  # a plain play-out of this deal meets all four play refusals
+SEED, VARIANT, SIZE = 40, "standard", 13  # a plain play-out of this deal meets all four play refusals
+assert THROWN_IN == (VARIANT, SEED, 1)  # and its one-card deal is thrown in when South passes
 TAP_WHILE_THINKING = """() => new Promise((done) => {
     // as soon as the status says a computer player is thinking, a bid button tapped in that same frame
     const tap = () => {
@@ -51,6 +57,27 @@ def table(request, browser, base_url):
 
 def drawn(reader, moves):
     reader.page.locator(f'.ba-tool__view[data-moves="{moves}"]').wait_for(timeout=WAIT_MS)
+
+
+def cards_shown(reader, n):
+    expect(reader.page.locator(".ba-practice__card")).to_have_count(n, timeout=WAIT_MS)
+
+
+def each(reader):
+    return "cards_each" if "cards_each" in reader.words["plural"] else "cards"
+
+
+def said(reader, key, **fields):
+    """A sentence of the table's words, filled as the page fills it."""
+    return reader.words["tool"][key].format(**fields)
+
+
+def move_line(reader, who, move):
+    w = reader.words
+    if isinstance(move, int) or move in ("pass", "board"):
+        bid = w["bids"]["pass"] if move == "pass" else w["tool"]["board"] if move == "board" else fmt.number(move, reader.lang)
+        return said(reader, "bid_made", seat=w["seats"][who], bid=bid)
+    return said(reader, "played", seat=w["seats"][who], card=spoken(str(move), w))
 
 
 def hand_labels(reader):
@@ -91,7 +118,38 @@ def test_the_seed_link_deals_the_cards_cpython_deals(table):
     assert len(hand_labels(table)) == SIZE
     link = table.page.locator(".ba-practice__link").get_attribute("href")
     assert f"seed={SEED}" in link and f"size={SIZE}" in link
+    w, page = table.words, table.page
+    status = page.locator(".ba-practice__status").text_content()
+    assert said(table, "bids_first", seat=w["seats"][expected.first_bidder]) in status
+    assert w["seats"][expected.dealer] in status
+    turned = page.locator(".ba-practice__turned").text_content()
+    assert turned.startswith(w["tool"]["turned"]) and fmt.card_text(str(expected.turned[-1]), table.lang) in turned
+    page.get_by_role("button", name=w["tool"]["hint_show"]).click()  # the estimate, asked for this hand
+    hint = page.locator(".ba-practice__hint p:not(.ba-practice__wait)").first
+    hint.wait_for(timeout=WAIT_MS)
+    assert fmt.number(hint_samples(SIZE), table.lang) in hint.text_content()
     axe(table)
+    # a change of size before any move deals at once, the same cards' seed; all four pass: thrown in
+    page.locator("#ba-practice-size").select_option("1")
+    cards_shown(table, 1)
+    press(table, "pass")
+    drawn(table, 1)
+    view = practice(VARIANT, SEED, ["pass"], hand_size=1)
+    thrown = page.locator(".ba-practice__thrown")
+    assert thrown.text_content().startswith(said(table, "thrown_in", dealer=w["seats"][view.dealer],
+                                                 cards=fmt.count(1, each(table), table.lang)))
+    rule = view.deals_done[-1]["reasons"]["NS"]["rule"]
+    address = json.loads(handle(json.dumps({"call": "rule_address", "args": [rule, table.lang]})))["ok"]
+    link = thrown.get_by_role("link")
+    assert link.text_content() == w["tools"]["rule"].format(number=rule) and link.get_attribute("href").endswith(address)
+    assert page.locator(".ba-practice__done").count() == 0
+    axe(table)
+    page.get_by_role("button", name=w["tool"]["take_back"]).click()
+    drawn(table, 0)
+    assert page.locator(".ba-practice__log p").count() == 0 and page.locator(".ba-practice__thrown").count() == 0
+    page.locator("#ba-practice-size").select_option(str(SIZE))
+    cards_shown(table, SIZE)
+    assert hand_labels(table)[0].startswith(spoken(str(expected.hand[0][0]), w))
 
 
 def test_a_whole_deal_by_clicks_meets_every_refusal_and_a_reload_resumes(table):
@@ -111,17 +169,46 @@ def test_a_whole_deal_by_clicks_meets_every_refusal_and_a_reload_resumes(table):
                 met.add(view.constraint)
                 if len(met) == 1:
                     axe(table)
-        if i == 2:  # a reload resumes the deal in progress
+        if i == 1 and not view.trick:  # before the first trick: who leads it, and no "next" trick
+            assert said(table, "leads_first", seat=table.words["seats"][view.leader]) in table.page.locator(
+                ".ba-practice__table").text_content()
+        if i == 2:  # a reload resumes the deal in progress, drawn at once: nobody "is choosing"
             table.page.reload()
             drawn(table, i)
+            status = table.page.locator(".ba-practice__status").text_content()
+            assert status == said(table, "deal_single", cards=fmt.count(SIZE, each(table), table.lang),
+                                  dealer=table.words["seats"][view.dealer])
         press(table, move)
         table.moves = moves[:i + 1]
         drawn(table, i + 1)
+        if i == 4:  # a take-back: the log is the view's, without the moves taken back
+            table.page.get_by_role("button", name=table.words["tool"]["take_back"]).click()
+            drawn(table, i)
+            back = practice(VARIANT, SEED, moves[:i], hand_size=SIZE)
+            wanted = [move_line(table, "S", moves[i - 1])] + [move_line(table, who, value)
+                                                              for _, who, value in back.computer]
+            assert table.page.locator(".ba-practice__log p").all_text_contents() == wanted
+            seats = table.page.locator(".ba-practice__seats li")  # the trick (or the last) as a picture
+            assert seats.count() == (4 if back.trick or back.last_trick else 0)
+            if seats.count():
+                assert seats.first.text_content().startswith(table.words["seats"]["N"])
+            table.moves = moves[:i]
+            press(table, move)
+            table.moves = moves[:i + 1]
+            drawn(table, i + 1)
     assert met == set(KINDS)
-    done = last.deals_done[-1]["reasons"]
-    text = table.page.locator(".ba-practice__done").text_content()
+    done = last.deals_done[-1]
+    box = table.page.locator(".ba-practice__done")
+    assert box.get_by_role("heading").text_content() == table.words["tool"]["deal_over_single"]
+    assert said(table, "dealt", dealer=table.words["seats"][done["dealer"]],
+                cards=fmt.count(SIZE, each(table), table.lang)) in box.text_content()
+    assert table.page.get_by_text(table.words["tool"]["your_hand"], exact=True).count() == 0
+    text = box.text_content()
     for side in ("NS", "EW"):
-        assert table.words["sides"][side] in text and str(abs(done[side]["score"])) in text.replace("\u202f", "")
+        assert table.words["sides"][side] in text and fmt.number(done["reasons"][side]["score"], table.lang) in text
+        if done["sums"][side]:
+            shown = "\u00a0".join(fmt.number(t, table.lang) if isinstance(t, int) else t for t in done["sums"][side])
+            assert shown in text, (shown, text)
     axe(table)
 
 
@@ -129,6 +216,7 @@ def test_a_card_tapped_while_a_computer_player_is_to_play_is_refused_as_out_of_t
     table.page.emulate_media(reduced_motion="no-preference")
     table.page.locator(".ba-practice__after .md-button--primary").click()  # play again: new cards
     drawn(table, 0)
+    cards_shown(table, SIZE)  # the size chosen is kept
     page = table.page
     page.locator(".ba-practice__bidding button").first.click()  # South bids first, then the others
     page.evaluate(TAP_WHILE_THINKING)  # in one frame: a busy machine cannot let the players finish first
@@ -149,8 +237,8 @@ def test_a_whole_short_game_by_clicks(table):
     the second bid offered and its first playable card: the totals and the winner the page shows
     are those of the same moves replayed here, in CPython."""
     table.page.locator("#ba-practice-rules").select_option("short-14")
-    table.page.locator("#ba-practice-game").select_option("match")
-    table.page.get_by_role("button", name=table.words["tool"]["deal"]).click()
+    table.page.locator("#ba-practice-game").select_option("match")  # a move is made: no deal yet
+    table.page.get_by_role("button", name=table.words["tool"]["deal_changed"]).click()
     drawn(table, 0)
     moves = 0
     while not table.page.locator(".ba-practice__end").count():

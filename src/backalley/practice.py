@@ -30,15 +30,17 @@ from .estimate import estimate, thumb_count
 from .hints import BidLike, CardLike, VariantLike
 from .match import Match
 from .play import check_play
-from .scoring import rainbow_hands, score_reasons
+from .scoring import SideScore, rainbow_hands, score_reasons
 from .simulate import answer
 from .strategy import HeuristicPlayer
-from .table import MAX_HAND_SIZE, check_hand_size
+from .table import MAX_HAND_SIZE, SEATS, check_hand_size, left_of, seat_index
 from .variants import deal_sizes, resolve_variant
 
 SOUTH = "S"
 DEALER = "E"
 """The first dealer: East, so that South, on the dealer's left, bids first."""
+SINGLE_SIZE = 7
+"""The cards each of a single deal when none is chosen: a modest deal to learn on."""
 HINT_WORK = 600
 """Cards each times samples for the hint's estimate: fewer samples for larger hands, so that the
 hint takes about the same time whatever the hand size (see ``hint_samples``)."""
@@ -64,10 +66,13 @@ class PracticeView(NamedTuple):
     deal_number: int
     """The deal in progress counted from 1 (a thrown-in deal counts: it was dealt)."""
     scheduled: int
-    """The deals played so far (thrown-in deals do not count), out of ``deals``."""
+    """The deals played so far (thrown-in deals do not count, rule 2.15), out of ``deals``."""
     deals: int
     hand_size: int
     dealer: str
+    """Who deals the deal in progress (once the practice is over, who dealt its last deal)."""
+    first_bidder: str
+    """Who bids first in that deal: the dealer's left."""
     trump: str | None
     turned: tuple
     phase: str
@@ -90,7 +95,9 @@ class PracticeView(NamedTuple):
     computer: tuple
     """The computer players' moves since South's last move, ``(deal number, seat, bid or card)``."""
     deals_done: tuple
-    """Every deal finished, in order: its record and each side's score with its case and rule."""
+    """Every deal finished, in order: its record, its ``number`` in the schedule (a deal thrown in
+    and its redeal share one, rule 2.15), and each side's score with its case and rule
+    (``reasons``) and the numbers that make it (``sums``, see ``score_sum``)."""
     totals: dict
     finished: bool
     winner: str | None
@@ -119,7 +126,7 @@ def practice(variant: VariantLike = "short-14", seed: int | str | None = None, m
     """The practice table after South's ``moves`` (see the module).
 
     ``variant`` gives the rules; with ``match`` the whole schedule is played, else one deal of
-    ``hand_size`` cards (the variant's first deal when not given). ``seed`` deals the cards (a
+    ``hand_size`` cards (``SINGLE_SIZE`` when not given). ``seed`` deals the cards (a
     whole number; ``None`` for a new random one, given back in the view). ``seen``, when given, is
     how many of the computer players' moves the reader had seen before the last move: the move is
     then judged at that point (a card tapped while West is to play is refused as out of turn).
@@ -158,16 +165,16 @@ def _digits(value):
 
 
 def _rules(variant, hand_size, match: bool):
-    """The variant, or for a single deal the variant with that one deal as its schedule (drawn
-    games: a single deal has no tie-break)."""
+    """The variant, or for a single deal the variant with that one deal (``SINGLE_SIZE`` cards
+    when no size is given) as its schedule (drawn games: a single deal has no tie-break)."""
     v = resolve_variant(variant)
     if match:
         if hand_size is not None:
             raise InvalidArgument("a match follows its schedule: give a hand size only for a single deal",
                                   key="practice-size-match")
         return v
-    size = deal_sizes(v)[0] if hand_size is None else hand_size
-    return v.replace(schedule=(size,), max_hand_size=MAX_HAND_SIZE, start_high=True, turn_dealt_twice=True, tie="draw")
+    return v.replace(schedule=(hand_size or SINGLE_SIZE,), max_hand_size=MAX_HAND_SIZE, start_high=True,
+                     turn_dealt_twice=True, tie="draw")
 
 
 def _computer(table: Match, limit: int | None) -> list:
@@ -193,27 +200,60 @@ def _view(table: Match, name: str, match: bool, computer: list, hint: bool) -> P
     reasons = [(card, check_play(card, hand, [c for _, c in trick], table.trump, trump_played=table.trumps_broken,
                                  bid_board=bid_board, variant=v) if south_plays else None) for card in hand]
     leader = trick[0][0] if trick else (table.to_act if playing else None)
+    dealer = table.history[-1].dealer if table.finished else table.dealer
     asked = hint and table.phase == "bid" and table.to_act == SOUTH and not table.finished
     return PracticeView(
         name, table.seed, match, len(table.history) + 1, table.deals_played, len(deal_sizes(v)),
-        table.hand_size, table.dealer, table.trump, tuple(table.turned), "over" if table.finished else table.phase,
+        table.hand_size, dealer, SEATS[left_of(seat_index(dealer))], table.trump, tuple(table.turned), "over" if table.finished else table.phase,
         table.to_act, tuple(reasons), tuple(table.legal_bids()) if table.to_act == SOUTH else (), tuple(table.bids),
         table.contracts, tuple(overbids(table.hand_size, table.bids)), tuple(trick), leader,
         table.tricks_won, table.trumps_broken, table.constraint if playing else None,
-        None if trick else table.last_trick, tuple(computer), tuple(_done(record, v) for record in table.history),
+        None if trick else table.last_trick, tuple(computer), _deals_done(table.history, v),
         dict(table.totals), table.finished, table.winner, table.tiebreak,
         _hint(hand, table.trump, v) if asked else None,
     )
 
 
-def _done(record, v) -> dict:
-    """A finished deal as data: its record (bids, every trick, the hands dealt) and each side's
-    score with its case and rule (``score_reasons``, the scorekeeper's and calculator's)."""
-    h = record.hand_size
-    rainbows = rainbow_hands(record.hands, record.trump) if v.rainbow_bonus and h == 4 else ()
-    tricks = None if record.thrown_in else record.tricks_won
-    reasons = score_reasons(h, record.bids, tricks, v, rainbows=rainbows)
-    return {**record.to_data(), "reasons": {side: found._asdict() for side, found in reasons.items()}}
+def _deals_done(history, v) -> tuple:
+    """Each finished deal as data: its record (bids, every trick, the hands dealt), its number in
+    the schedule (thrown-in deals do not move it on, rule 2.15), and each side's score with its
+    case and rule (``score_reasons``, the scorekeeper's and calculator's) and its sum."""
+    found, number = [], 1
+    for record in history:
+        h = record.hand_size
+        rainbows = rainbow_hands(record.hands, record.trump) if v.rainbow_bonus and h == 4 else ()
+        reasons = score_reasons(h, record.bids, None if record.thrown_in else record.tricks_won, v, rainbows=rainbows)
+        found.append({**record.to_data(), "number": number,
+                      "reasons": {side: one._asdict() for side, one in reasons.items()},
+                      "sums": {side: score_sum(one, h, v) for side, one in reasons.items()}})
+        number += not record.thrown_in
+    return tuple(found)
+
+
+def score_sum(found: SideScore, hand_size: int, variant: VariantLike = "standard") -> list | None:
+    """A side's score (``score_reasons``) as the numbers that make it, operators between them and
+    the score after ``=``; ``None`` where there is nothing to work out (a pass, a deal thrown in).
+
+    >>> made = score_reasons(5, [("N", 2), ("E", "pass"), ("S", 1), ("W", "pass")], {"NS": 4, "EW": 1})
+    >>> score_sum(made["NS"], 5), score_sum(made["EW"], 5)
+    ([5, '×', 3, '+', 1, '=', 16], None)
+    >>> board = score_reasons(5, [("N", "board"), ("E", "pass"), ("S", "pass"), ("W", "pass")], {"NS": 4, "EW": 1})
+    >>> score_sum(board["NS"], 5)
+    [-10, '×', 5, '×', 1, '=', -50]
+    """
+    v = resolve_variant(variant)
+    lost = found.case in ("set", "board-lost", "revoke")
+    if found.multiplier is not None:
+        terms = [-v.board_points if lost else v.board_points, "×", hand_size, "×", found.multiplier]
+    elif found.case == "made":
+        terms = [v.points_per_bid_trick, "×", found.target, "+", found.tricks - found.target]
+    elif lost:
+        terms = [-v.points_per_bid_trick, "×", found.target]
+    else:
+        terms = [found.score - found.bonus]
+    if found.bonus:
+        terms += ["+", found.bonus]
+    return None if len(terms) == 1 else terms + ["=", found.score]
 
 
 def _hint(hand, trump, v) -> dict | None:

@@ -25,13 +25,15 @@ function locale(words) {
   return words.locale.replace("_", "-");
 }
 
-/** A whole number as the page writes it: the language's grouping and a true minus sign. */
+/** A number as the page writes it: the language's grouping and decimal sign (up to three
+ *  decimals, as Babel writes them on the pages) and a true minus sign. */
 export function number(value, words) {
-  const text = new Intl.NumberFormat(locale(words), { maximumFractionDigits: 0 }).format(Math.abs(value));
+  const text = new Intl.NumberFormat(locale(words), { maximumFractionDigits: 3 }).format(Math.abs(value));
   return value < 0 ? MINUS + text : text;
 }
 
-/** `value` and the form of `noun` ([plural] of the term files) its plural category takes. */
+/** `value` and the form of `noun` ([plural] of the term files) its CLDR plural category takes, a
+ *  decimal's too (French: "1,4 pli", "2,5 plis"). */
 export function count(value, noun, words) {
   const forms = words.plural[noun];
   const category = new Intl.PluralRules(locale(words)).select(value);

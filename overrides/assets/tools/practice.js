@@ -1,16 +1,17 @@
 // The practice table (play page): the reader sits South, the engine's computer players the other
 // seats. A practice is (variant, seed, South's moves); every call asks backalley.practice for the
 // whole view again, so a reload, a shared link (#seed=…&variant=…&size=…) or taking back a move
-// is only another call. Legal bids, playable cards, refusals, scores and the hint all come from
-// the engine; this module draws them, announces the computer players' moves one by one (no delay
-// under prefers-reduced-motion) and keeps the practice in localStorage.
+// is only another call. Legal bids, playable cards, refusals, scores, their sums and the hint all
+// come from the engine; this module draws them, announces the computer players' moves one by one
+// after a move of the reader's (no delay under prefers-reduced-motion; a reload or a take-back
+// lists them at once) and keeps the practice in localStorage.
 
 import { cardNode, cardText, cite, count, element, fill, labelled, number, refusalNode, seat, side } from "./common.js";
 import { keywords } from "../engine/engine.js";
 import { keepOpen } from "./tools.js";
 
 const KEY = "backalley.practice";
-const SEATS = ["N", "E", "S", "W"];
+const SEATS = ["N", "E", "S", "W"]; // clockwise: the order a screen reader hears the trick in
 const SIDES = ["NS", "EW"];
 const DELAY = 450;
 
@@ -44,7 +45,7 @@ function saved() {
 function linked() {
   const found = new URLSearchParams(location.hash.slice(1));
   if (!found.has("seed")) return null;
-  return { variant: found.get("variant") || "short-14", seed: found.get("seed"), match: found.get("game") === "match",
+  return { variant: found.get("variant") || "standard", seed: found.get("seed"), match: found.get("game") === "match",
     size: found.get("size"), moves: [] };
 }
 
@@ -92,14 +93,23 @@ export async function mount(view, { engine, words }) {
   const deal = element("button", "md-button md-button--primary", own.deal);
   deal.type = "submit";
   setup.append(field(own.rules, presets), field(own.game, kind), sizeField, deal);
-  kind.addEventListener("change", () => { sizeField.hidden = kind.value === "match"; });
+  const chosen = () => ({ variant: presets.value, match: kind.value === "match",
+    size: kind.value === "match" ? null : size.value });
+  // A change of the setup deals at once while no move is made (the same seed: the link's cards at
+  // the new settings); after a move, the button says it deals with the settings chosen.
+  for (const input of [presets, kind, size]) {
+    input.addEventListener("change", () => {
+      sizeField.hidden = kind.value === "match";
+      if (!game || !game.moves.length) start({ ...chosen(), seed: game ? game.seed : null, moves: [] });
+      else deal.textContent = own.deal_changed;
+    });
+  }
   setup.addEventListener("submit", (event) => {
     event.preventDefault();
-    start({ variant: presets.value, seed: null, match: kind.value === "match",
-      size: kind.value === "match" ? null : size.value, moves: [] });
+    start({ ...chosen(), seed: null, moves: [] });
   });
 
-  const status = element("p", "ba-practice__status");
+  const status = element("p", "ba-practice__status", own.loading);
   const table = element("div", "ba-practice__table");
   const log = element("div", "ba-practice__log");
   log.setAttribute("role", "log");
@@ -111,7 +121,6 @@ export async function mount(view, { engine, words }) {
   const choices = element("div", "ba-practice__choices");
   const after = element("div", "ba-practice__after");
   const tools = element("div", "ba-practice__tools");
-  const hintToggle = button(own.hint_show, () => { game.hint = !game.hint; remember(); draw(shown); askHint(); });
   const takeBack = button(own.take_back, () => run(async () => {
     if (!game.moves.length) return;
     game.moves.pop();
@@ -119,7 +128,7 @@ export async function mount(view, { engine, words }) {
     said.replaceChildren(element("p", "", own.taken_back));
   }));
   const link = element("a", "ba-practice__link", own.link);
-  tools.append(hintToggle, takeBack, link);
+  tools.append(takeBack, link);
   const hintBox = element("div", "ba-practice__hint");
   hintBox.setAttribute("aria-live", "polite");
   view.replaceChildren(setup, status, table, said, choices, hintBox, hand, log, after, tools);
@@ -143,15 +152,17 @@ export async function mount(view, { engine, words }) {
       keywords({ hand_size: game.match ? null : game.size, match: game.match, hint, seen }));
   }
 
-  async function start(chosen) {
-    game = chosen;
+  async function start(practice, announce = true) {
+    game = practice;
+    status.textContent = own.loading;
     log.replaceChildren();
     said.replaceChildren();
     after.replaceChildren();
-    await run(() => refresh(true));
+    await run(() => refresh(announce));
   }
 
-  /** Ask for the view after game.moves, draw it, and announce the computer players' moves. */
+  /** Ask for the view after game.moves, draw it, and announce the computer players' moves (or,
+   *  without `announce`, list them at once in the log, after the reader's last move). */
   async function refresh(announce) {
     let found;
     try {
@@ -167,13 +178,14 @@ export async function mount(view, { engine, words }) {
     presets.value = found.variant in words.preset_names ? found.variant : presets.value;
     kind.value = found.match ? "match" : "single";
     sizeField.hidden = found.match;
-    if (!found.match) size.value = String(game.size ?? found.hand_size);
+    if (!found.match) size.value = game.size = String(game.size ?? found.hand_size);
+    deal.textContent = own.deal;
     link.href = "#" + new URLSearchParams({ seed: found.seed, variant: game.variant,
       ...(found.match ? { game: "match" } : { size: String(found.hand_size) }) });
     if (announce && found.computer.length) await announceMoves(found);
+    else log.replaceChildren(...logged(game.moves.at(-1), found.computer));
     await draw(found);
     view.dataset.moves = String(game.moves.length); // what is drawn: the moves it answers
-    askHint();
   }
 
   async function announceMoves(found) {
@@ -186,13 +198,23 @@ export async function mount(view, { engine, words }) {
         await new Promise((resolve) => setTimeout(resolve, DELAY));
       }
       if (announcing !== mine) return;
-      const text = "card" in move
-        ? fill(own.played, { seat: seat(move.seat, words), card: spoken(move.card, words) })
-        : fill(own.bid_made, { seat: seat(move.seat, words), bid: bidText(move.bid) });
-      log.append(element("p", "", text));
+      log.append(moveLine(move.seat, "card" in move ? move.card : move.bid));
       mine.seen += 1;
     }
     announcing = null;
+  }
+
+  /** A move as the log says it: "West plays the queen of spades.", "North bids 2." */
+  function moveLine(who, value) {
+    const card = typeof value === "string" && !["pass", "board"].includes(value);
+    return element("p", "", card ? fill(own.played, { seat: seat(who, words), card: spoken(value, words) })
+      : fill(own.bid_made, { seat: seat(who, words), bid: bidText(value) }));
+  }
+
+  /** The log as the view gives it: the reader's last move, then the computer players' since. */
+  function logged(last, computer) {
+    const lines = last === undefined ? [] : [moveLine("S", last)];
+    return lines.concat(computer.map((move) => moveLine(move.seat, "card" in move ? move.card : move.bid)));
   }
 
   function bidText(bid) {
@@ -213,18 +235,14 @@ export async function mount(view, { engine, words }) {
     announcing = null;
     game.moves = moves;
     said.replaceChildren();
-    const text = typeof value === "string" && !["pass", "board"].includes(value)
-      ? fill(own.played, { seat: seat("S", words), card: spoken(value, words) })
-      : fill(own.bid_made, { seat: seat("S", words), bid: bidText(value) });
-    log.replaceChildren(element("p", "", text));
+    log.replaceChildren(moveLine("S", value));
     await run(() => refresh(true));
   }
 
+  /** The engine's estimate of the hand South is to bid with, shown once asked (not kept). */
   async function askHint() {
-    hintBox.replaceChildren();
     const now = shown;
-    if (!game || !game.hint || !now || now.phase !== "bid" || now.to_act !== "S") return;
-    hintBox.append(element("p", "ba-practice__wait", own.hint_wait));
+    hintBox.replaceChildren(element("p", "ba-practice__wait", own.hint_wait));
     let found;
     try {
       found = (await ask(game.moves, null, true)).hint;
@@ -237,20 +255,21 @@ export async function mount(view, { engine, words }) {
       hintBox.replaceChildren(element("p", "", own.no_hint));
       return;
     }
-    const decimals = (value) => new Intl.NumberFormat(words.locale.replace("_", "-"),
-      { maximumFractionDigits: 1 }).format(value);
     hintBox.replaceChildren(
-      element("p", "", fill(own.hint, { expected: decimals(found.expected), low: decimals(found.low),
-        high: decimals(found.high), deals: count(found.samples, "deals", words) })),
-      element("p", "", fill(own.thumb, { value: decimals(found.thumb) })));
+      element("p", "", fill(own.hint, { samples: number(found.samples, words), expected: count(found.expected, "tricks", words),
+        average: number(found.expected, words), low: number(found.low, words), high: number(found.high, words) })),
+      element("p", "", fill(own.thumb, { value: count(found.thumb, "tricks", words), number: number(found.thumb, words) })));
   }
 
   function draw(now) {
     if (!now) return undefined;
-    status.textContent = fill(now.match ? own.deal_of : own.deal_single, {
-      number: number(now.scheduled + 1, words), deals: number(now.deals, words),
+    const done = now.deals_done.at(-1);
+    const text = fill(now.match ? own.deal_of : own.deal_single, {
+      number: number(now.finished ? done.number : now.scheduled + 1, words), deals: number(now.deals, words),
       cards: count(now.hand_size, EACH, words), dealer: seat(now.dealer, words) });
-    hintToggle.setAttribute("aria-pressed", String(Boolean(game.hint)));
+    status.textContent = now.phase === "bid" ? text + " " + fill(own.bids_first, { seat: seat(now.first_bidder, words) })
+      : text;
+    hintBox.replaceChildren();
     takeBack.disabled = !game.moves.length;
     drawTable(now);
     drawChoices(now);
@@ -260,6 +279,13 @@ export async function mount(view, { engine, words }) {
 
   function drawTable(now) {
     const parts = [];
+    if (now.turned.length) {
+      const turned = element("p", "ba-practice__turned");
+      const cards = element("span");
+      now.turned.forEach((card, i) => cards.append(...(i ? [" "] : []), cardNode(card, words)));
+      turned.append(...labelled(own.turned, cards, words));
+      parts.push(turned);
+    }
     parts.push(element("p", "ba-practice__trumps", now.trump
       ? labelled(own.trumps, words.suits[now.trump], words) : own.no_trumps));
     const bids = element("ul", "ba-practice__bids");
@@ -269,14 +295,14 @@ export async function mount(view, { engine, words }) {
     for (const { who, total } of now.overbids) {
       parts.push(element("p", "ba-practice__warning", fill(own.overbid, {
         who: who === "table" ? own.table : side(who, words), tricks: count(total, "tricks", words),
-        cards: count(now.hand_size, "cards", words) })));
+        total: number(total, words), size: number(now.hand_size, words) })));
     }
     if (now.phase === "play" || (now.phase === "over" && now.tiebreak)) {
       const score = element("ul", "ba-practice__taken");
       for (const s of SIDES) {
         const c = now.contracts[s];
         score.append(element("li", "", fill(c.multiplier ? own.taken_board : own.taken, {
-          side: side(s, words), tricks: count(now.tricks_won[s], "tricks", words),
+          side: side(s, words), taken: count(now.tricks_won[s], "tricks_taken", words),
           target: count(c.target, "tricks", words), level: "\u00d7" + number(c.multiplier ?? 0, words) })));
       }
       parts.push(score);
@@ -284,22 +310,34 @@ export async function mount(view, { engine, words }) {
       if (now.constraint && own.constraints[now.constraint]) {
         parts.push(element("p", "ba-practice__constraint", own.constraints[now.constraint]));
       }
-      const trick = element("div", "ba-practice__trick");
       if (now.trick.length) {
-        trick.append(element("p", "ba-practice__title", fill(own.trick, { seat: seat(now.leader, words) })));
-        trick.append(cardsList(now.trick));
+        parts.push(element("p", "ba-practice__title", fill(own.trick, { seat: seat(now.leader, words) })),
+          trickPicture(now.trick));
       } else if (now.leader) {
-        trick.append(element("p", "ba-practice__title", fill(own.leads, { seat: seat(now.leader, words) })));
+        const first = now.tricks_won.NS + now.tricks_won.EW === 0;
+        parts.push(element("p", "ba-practice__title", fill(first ? own.leads_first : own.leads,
+          { seat: seat(now.leader, words) })));
       }
-      parts.push(trick);
-      if (now.last_trick) {
-        const last = element("details", "ba-practice__last");
-        last.append(element("summary", "", fill(own.last_trick, { seat: seat(now.last_trick.winner, words) })),
-          cardsList(now.last_trick.cards));
-        parts.push(last);
+      if (now.last_trick) { // rule 5.8: open until the next card is played
+        parts.push(element("p", "ba-practice__title", fill(own.last_trick, { seat: seat(now.last_trick.winner, words) })),
+          trickPicture(now.last_trick.cards));
       }
     }
     table.replaceChildren(...parts);
+  }
+
+  /** A trick as a small picture of the table: North at the top, South at the bottom, West and
+   *  East at the sides; each seat named, in clockwise order for a screen reader. */
+  function trickPicture(plays) {
+    const picture = element("ul", "ba-practice__seats");
+    for (const s of SEATS) {
+      const play = plays.find((one) => one.seat === s);
+      const place = element("li", `ba-practice__seat ba-practice__seat--${s}`);
+      place.append(element("span", "ba-practice__who", seat(s, words)), " ",
+        play ? cardNode(play.card, words) : element("span", "ba-practice__none", own.waiting));
+      picture.append(place);
+    }
+    return picture;
   }
 
   function cardsList(plays) {
@@ -318,10 +356,14 @@ export async function mount(view, { engine, words }) {
     const bids = group(own.your_bid, "ba-practice__bidding");
     bids.append(element("p", "ba-practice__title", own.your_bid));
     for (const bid of now.legal_bids) bids.append(button(bidText(bid), () => move(bid)));
-    choices.append(bids);
+    choices.append(bids, button(own.hint_show, askHint, "md-button ba-practice__ask"));
   }
 
   function drawHand(now) {
+    if (!now.hand.length) {
+      hand.replaceChildren();
+      return;
+    }
     const cards = group(own.your_hand, "ba-practice__cards");
     const playing = now.phase === "play" && now.to_act === "S";
     const prompt = playing ? own.your_turn : own.your_hand;
@@ -339,43 +381,59 @@ export async function mount(view, { engine, words }) {
     const parts = [];
     const done = now.deals_done.at(-1);
     const fresh = done && (now.finished || !now.bids.some((bid) => bid.seat === "S"));
-    if (fresh) {
-      const box = element("section", "ba-practice__done");
-      box.append(element("h2", "", fill(own.deal_over, { number: number(now.deals_done.length, words) })));
-      if (done.thrown_in) box.append(element("p", "", own.thrown_in));
-      for (const s of SIDES) {
-        const one = done.reasons[s];
-        const line = element("p", "ba-practice__score");
-        line.append(...labelled(element("strong", "", side(s, words)), count(one.score, "points", words), words));
-        const why = fill(words.cases[one.case], { target: count(one.target, "tricks", words),
-          tricks: count(one.tricks, "tricks", words), level: "\u00d7" + number(one.multiplier ?? 0, words),
-          size: number(done.hand_size, words) });
-        box.append(line, cite(element("p", "ba-practice__why"), { message: why, number: one.rule,
-          address: await ruleAddress(one.rule) }, words));
-      }
-      if (now.match) {
-        box.append(element("p", "", fill(own.totals, { ns: side("NS", words), ew: side("EW", words),
-          total_ns: number(now.totals.NS, words), total_ew: number(now.totals.EW, words) })));
-      }
-      const replay = element("details", "ba-practice__replay");
-      replay.append(element("summary", "", own.replay));
-      done.tricks.forEach((trick, i) => {
-        replay.append(element("p", "ba-practice__title", fill(own.trick_number,
-          { number: number(i + 1, words), seat: seat(trick.winner, words) })), cardsList(trick.cards));
-      });
-      box.append(replay);
-      if (!now.finished) {
-        box.append(element("p", "", fill(own.next, { cards: count(now.hand_size, EACH, words),
-          dealer: seat(now.dealer, words) })));
-      }
-      parts.push(box);
+    if (fresh && done.thrown_in) {
+      const rule = done.reasons.NS.rule;
+      parts.push(cite(element("p", "ba-practice__thrown"), { message: fill(own.thrown_in, {
+        dealer: seat(now.dealer, words), cards: count(now.hand_size, EACH, words) }), number: rule,
+      address: await ruleAddress(rule) }, words));
+    } else if (fresh) {
+      parts.push(await doneBox(now, done));
     }
     if (now.finished) {
       parts.push(element("p", "ba-practice__end", now.winner ? fill(own.winner, { side: side(now.winner, words) })
         : own.draw));
-      parts.push(button(own.again, () => start({ ...game, seed: null, moves: [] }), "md-button md-button--primary"));
+      parts.push(button(own.again, () => start({ ...chosen(), seed: null, moves: [] }), "md-button md-button--primary"));
     }
     after.replaceChildren(...parts);
+  }
+
+  /** A deal played: its dealer, each side's score with its sum and case, the totals of a match,
+   *  the deal trick by trick, and the next deal. */
+  async function doneBox(now, done) {
+    const box = element("section", "ba-practice__done");
+    box.append(element("h2", "", now.match ? fill(own.deal_over, { number: number(done.number, words),
+      deals: number(now.deals, words) }) : own.deal_over_single));
+    box.append(element("p", "", fill(own.dealt, { dealer: seat(done.dealer, words),
+      cards: count(done.hand_size, EACH, words) })));
+    for (const s of SIDES) {
+      const one = done.reasons[s];
+      const points = count(one.score, "points", words);
+      const sum = done.sums[s];
+      const line = element("p", "ba-practice__score");
+      line.append(...labelled(element("strong", "", side(s, words)), sum ? fill(own.score_sum, { points,
+        sum: sum.map((term) => (typeof term === "number" ? number(term, words) : term)).join("\u00a0") }) : points, words));
+      const why = fill(words.cases[one.case], { target: count(one.target, "tricks", words),
+        tricks: count(one.tricks, "tricks", words), level: "\u00d7" + number(one.multiplier ?? 0, words),
+        size: number(done.hand_size, words) });
+      box.append(line, cite(element("p", "ba-practice__why"), { message: why, number: one.rule,
+        address: await ruleAddress(one.rule) }, words));
+    }
+    if (now.match) {
+      box.append(element("p", "", fill(own.totals, { ns: side("NS", words), ew: side("EW", words),
+        total_ns: number(now.totals.NS, words), total_ew: number(now.totals.EW, words) })));
+    }
+    const replay = element("details", "ba-practice__replay");
+    replay.append(element("summary", "", own.replay));
+    done.tricks.forEach((trick, i) => {
+      replay.append(element("p", "ba-practice__title", fill(own.trick_number,
+        { number: number(i + 1, words), seat: seat(trick.winner, words) })), cardsList(trick.cards));
+    });
+    box.append(replay);
+    if (!now.finished) {
+      box.append(element("p", "", fill(own.next, { cards: count(now.hand_size, EACH, words),
+        dealer: seat(now.dealer, words) })));
+    }
+    return box;
   }
 
   const addresses = new Map();
@@ -384,6 +442,7 @@ export async function mount(view, { engine, words }) {
     return addresses.get(rule);
   }
 
-  await start(game || { variant: "short-14", seed: null, match: false, size: null, moves: [] });
+  // a reload or a link draws the practice at once: no computer player "is choosing" what is known
+  await start(game || { variant: "standard", seed: null, match: false, size: null, moves: [] }, false);
   if (location.hash.includes("seed=")) history.replaceState(null, "", location.pathname + location.search);
 }
