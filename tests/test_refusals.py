@@ -154,7 +154,7 @@ CASES = {
         "en": ["All four passed", "thrown-in deal", "(rule 2.1)"],
         "fr": ["Les quatre joueurs ont passé", "donne annulée", "(règle 2.1)"],
         "pt": ["Os quatro passaram", "a distribuição é anulada", "(regra 2.1)"],
-        "ru": ["Все четверо спасовали", "аннулир", "(правило 2.1)"]}),
+        "ru": ["Все четверо спасовали", "сдача идёт не в", "(правило 2.1)"]}),
     "saved scorecard": (InvalidArgument, lambda: _refused(lambda: Scorecard.from_json(SAVED)), {
         "en": ["Entry 2\u00a0of the saved scorecard", "14\u00a0is not allowed with 12\u00a0cards", "(rule 2.3)"],
         "fr": ["La ligne 2\u00a0de la feuille de marque", "annoncer 14\u00a0n’est pas permis avec 12\u00a0cartes", "(règle 2.3)"],
