@@ -49,9 +49,10 @@ def test_every_hover_form_is_explained_where_the_rules_use_it(built_site, lang):
         html = page_path(built_site, lang, page).read_text(encoding="utf-8")
         found = [(None, title, form) for title, form in ABBR.findall(html)] + TERM.findall(html)
         for key, title, form in found:
-            explained.setdefault(unescape(form), set()).add(unescape(title).replace("\u00a0", " ").replace("\u202f", " "))
+            form = unescape(form).replace("\u00a0", " ").replace("\u202f", " ")  # the build's no-break spaces
+            explained.setdefault(form, set()).add(unescape(title).replace("\u00a0", " ").replace("\u202f", " "))
             if key:
-                linked.setdefault(unescape(form), set()).add(key)
+                linked.setdefault(form, set()).add(key)
     for key, entry in entries(lang):
         for form in filter(None, (f.strip() for f in entry["hover"].split("|"))):
             assert form in explained, f"{lang}: the hover form {form!r} ({key}) is on none of the rules pages"
