@@ -59,9 +59,21 @@ def built_site(tmp_path_factory) -> Path:
     return site
 
 
+NEEDS = {"built_site": "site", "browser": "browser"}
+"""The fixtures that make a test need more than Python, and the marker each gives it (a test
+that builds the site or starts Chromium by itself carries the marker in its own module)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
 def pytest_collection_modifyitems(items):
-    """Tests that need the built site run last: while one worker builds it, the others run the
-    engine's tests (a stable sort keeps each group in its own order)."""
+    """Each test that uses a fixture of ``NEEDS`` (directly or through another fixture) gets its
+    marker, so ``-m "not site and not browser"`` (``./dev check``) runs the rest alone. Tests that
+    need the built site run last: while one worker builds it, the others run the engine's tests
+    (a stable sort keeps each group in its own order)."""
+    for item in items:
+        for fixture, marker in NEEDS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
     items.sort(key=lambda item: "built_site" in getattr(item, "fixturenames", ()))
 
 
@@ -156,8 +168,6 @@ def pytest_terminal_summary(terminalreporter):
                 counts.setdefault(suite, {}).setdefault(outcome, set()).add(nodeid)
     for suite in COUNTED.values():
         found = counts.get(suite, {})
-        if found:
-            terminalreporter.write_line(
-                f"{suite} tests: "
-                + ", ".join(f"{len(found.get(o, ()))} {w}" for o, w in OUTCOMES.items())
-            )
+        terminalreporter.write_line(
+            f"{suite} tests: " + ", ".join(f"{len(found.get(o, ()))} {w}" for o, w in OUTCOMES.items())
+        )

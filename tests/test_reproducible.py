@@ -22,6 +22,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+pytestmark = pytest.mark.site  # builds the site twice by itself
+
 
 def build_epoch() -> str:
     """The date every build of this commit carries."""
