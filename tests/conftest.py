@@ -59,9 +59,21 @@ def built_site(tmp_path_factory) -> Path:
     return site
 
 
+NEEDS = {"built_site": "site", "browser": "browser"}
+"""The fixtures that make a test need more than Python, and the marker each gives it (a test
+that builds the site or starts Chromium by itself carries the marker in its own module)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
 def pytest_collection_modifyitems(items):
-    """Tests that need the built site run last: while one worker builds it, the others run the
-    engine's tests (a stable sort keeps each group in its own order)."""
+    """Each test that uses a fixture of ``NEEDS`` (directly or through another fixture) gets its
+    marker, so ``-m "not site and not browser"`` (``./dev check``) runs the rest alone. Tests that
+    need the built site run last: while one worker builds it, the others run the engine's tests
+    (a stable sort keeps each group in its own order)."""
+    for item in items:
+        for fixture, marker in NEEDS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)
     items.sort(key=lambda item: "built_site" in getattr(item, "fixturenames", ()))
 
 
@@ -144,20 +156,38 @@ COUNTED = {"tests/test_browser.py": "browser", "tests/test_reproducible.py": "re
 OUTCOMES = {"passed": "passed", "failed": "failed", "error": "errors", "skipped": "skipped"}
 
 
-def pytest_terminal_summary(terminalreporter):
-    """One line per suite that needs more than Python (Chromium, two builds): how many ran and
-    how, so a run that left them out, skipped or broke them shows it (issue 4)."""
-    counts: dict[str, dict[str, set]] = {}
+def counted(stats: dict) -> dict[str, dict[str, set]]:
+    """The test ids of each suite of ``COUNTED``, by outcome, from the terminal reporter's stats."""
+    counts: dict[str, dict[str, set]] = {suite: {} for suite in COUNTED.values()}
     for outcome in OUTCOMES:
-        for report in terminalreporter.stats.get(outcome, []):
+        for report in stats.get(outcome, []):
             nodeid = getattr(report, "nodeid", "")
             suite = COUNTED.get(nodeid.split("::")[0])
             if suite:
-                counts.setdefault(suite, {}).setdefault(outcome, set()).add(nodeid)
-    for suite in COUNTED.values():
-        found = counts.get(suite, {})
-        if found:
-            terminalreporter.write_line(
-                f"{suite} tests: "
-                + ", ".join(f"{len(found.get(o, ()))} {w}" for o, w in OUTCOMES.items())
-            )
+                counts[suite].setdefault(outcome, set()).add(nodeid)
+    return counts
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line per suite that needs more than Python (Chromium, two builds): how many ran and
+    how, so a run that left them out, skipped or broke them shows it (issue 4)."""
+    for suite, found in counted(terminalreporter.stats).items():
+        terminalreporter.write_line(
+            f"{suite} tests: " + ", ".join(f"{len(found.get(o, ()))} {w}" for o, w in OUTCOMES.items())
+        )
+
+
+def pytest_sessionfinish(session):
+    """Under CI, a whole run (the default test paths, no -m or -k) in which one of those suites
+    passed nothing fails."""
+    config = session.config
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    whole = (config.args_source == pytest.Config.ArgsSource.TESTPATHS and not config.option.markexpr
+             and not config.option.keyword and not config.option.collectonly)
+    if not (os.environ.get("CI") and whole and reporter) or hasattr(config, "workerinput"):
+        return
+    missing = [suite for suite, found in counted(reporter.stats).items() if not found.get("passed")]
+    if missing and session.exitstatus == pytest.ExitCode.OK:
+        reporter.line("")
+        reporter.write_line(f"CI: a whole run that passed no {' and no '.join(missing)} test fails", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

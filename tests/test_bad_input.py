@@ -169,8 +169,7 @@ def test_unhashable_seats_are_refused_with_a_value_error():
        case=st.sampled_from(["", "lower", "space"]))
 def test_acting_out_of_turn_is_refused(seed, steps, who, case):
     m = advance(Match(seed=seed), steps, random.Random(seed))
-    if m.finished or (m.phase == "play" and not m.legal_plays()):
-        return
+    assume(not m.finished and not (m.phase == "play" and not m.legal_plays()))
     seat = SEATS[(SEATS.index(m.to_act) + who) % 4]
     text = {"": seat, "lower": seat.lower(), "space": f" {seat} "}[case]
     if m.phase == "bid":
@@ -214,8 +213,7 @@ def test_unknown_card_texts_raise_a_value_error_naming_the_text(text):
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 40), pick=st.integers(0, 53), spelling=st.booleans())
 def test_cards_not_in_hand_are_refused(seed, steps, pick, spelling):
     m = in_play(seed, steps)
-    if m.phase != "play" or not m.legal_plays():
-        return
+    assume(m.phase == "play" and m.legal_plays())
     hand = m.hands[m.to_act]
     outside = [c for c in PACK if c not in hand]
     card = outside[pick % len(outside)]

@@ -158,6 +158,7 @@ def printed(tmp_path_factory):
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.browser  # the documents printed with Chromium
 def test_every_printed_document_names_the_game_and_the_site(printed, lang, paper):
     """Read back from the PDFs: "Back Alley" and the site's address (mkdocs.yml's site_url)."""
     for kind in ("sheet", "scorepad"):
@@ -168,6 +169,7 @@ def test_every_printed_document_names_the_game_and_the_site(printed, lang, paper
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.browser  # the documents printed with Chromium
 def test_every_presets_sheet_fits_two_pages_and_its_pad_one(printed, lang, paper):
     for preset in PRINTED:
         for kind, most in (("sheet", 2), ("scorepad", 1)):
@@ -186,6 +188,7 @@ def run(*args, cwd=None, env=None):
                           cwd=cwd, env=env)
 
 
+@pytest.mark.browser  # prints a PDF with Chromium
 def test_a_house_rule_sheet_shows_that_variants_figures(tmp_path):
     """Under 3 points per bid trick, a target of 3 made with one trick over scores 10."""
     variant = "standard,points_per_bid_trick=3"
@@ -205,6 +208,7 @@ def test_a_house_rule_sheet_shows_that_variants_figures(tmp_path):
     assert row in text and standard not in text
 
 
+@pytest.mark.browser  # prints a PDF with Chromium
 def test_a_score_pad_from_the_command_line(tmp_path):
     out = tmp_path / "pad.pdf"
     done = run("scorepad", "--variant", "bab-online", "--lang", "ru", "-o", str(out))

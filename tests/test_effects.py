@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import re
 from importlib.resources import files
 from pathlib import Path
 
@@ -45,18 +46,31 @@ def test_match_figures_follow_the_schedule_and_the_board_formula(name):
 
 
 def test_under_the_standard_game_the_figures_are_the_examples_own_results():
-    examples = worked_examples()
-    for figure in example_figures("standard"):
+    """Every figure: a score or a position the example names is its own value; a replayed trick's
+    legal cards hold the card the seat played in it, and its winner is the trick's."""
+    examples, figures = worked_examples(), example_figures("standard")
+    for figure in figures:
         names = examples[figure.example]
+        replayed = REPLAYED.fullmatch(figure.name)
         if figure.kind == "score":
             assert names[figure.name] == figure.value, figure
         elif figure.name in names:  # a position of `played`: the example keeps the card or the list
             own = names[figure.name]
             assert own == list(figure.value) or (len(figure.value) == 1 and own == figure.value[0]), figure
-    replayed = [f for f in example_figures("standard") if f.example == "little-lead"]
-    deal = examples["little-lead"]["deal"]
-    assert [f.value for f in replayed if f.kind == "winner"] == [t.winner for t in deal.tricks]
-    assert [f.value for f in replayed if f.name == "trick 1 E"] == [(examples["little-lead"]["forced"],)]
+        elif replayed:
+            deal, number = names["deal"], int(replayed["number"])
+            cards = deal.tricks[number - 1].cards if number <= len(deal.tricks) else deal.trick
+            if figure.kind == "winner":
+                assert figure.value == deal.tricks[number - 1].winner, figure
+            else:
+                assert dict(cards)[replayed["seat"]] in figure.value, figure
+        else:
+            pytest.fail(f"a figure no check compares: {figure}")
+    little = examples["little-lead"]
+    assert [f.value for f in figures if f.example == "little-lead" and f.name == "trick 1 E"] == [(little["forced"],)]
+
+
+REPLAYED = re.compile(r"trick (?P<number>\d+)(?: (?P<seat>[NESW]))?")
 
 
 def _numeric(target: int, tricks: int, points: int, pass_scores: bool) -> int:

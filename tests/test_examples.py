@@ -2,11 +2,13 @@
 stated outcome legal play can reach, checked from the JSON alone, as another program would."""
 from __future__ import annotations
 
+import ast
+import doctest
 import json
 
 import pytest
 
-from backalley import score_deal, trick_splits
+from backalley import trick_splits
 from backalley.cli import main
 from backalley.worked import example_records, example_texts
 
@@ -31,18 +33,32 @@ def test_the_command_prints_the_same_records(capsys):
     assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(example_records()))
 
 
+def stated(example: str, outcome: str) -> dict:
+    """The score the text of ``examples/<example>.md`` states for ``outcome``: the expected output
+    of its line that shows the outcome's name alone (``>>> four``, then ``{'NS': 16, 'EW': 1}``)."""
+    text = dict(example_texts())[f"{example}.md"]
+    shown = {ex.source.strip(): ex.want for ex in doctest.DocTestParser().get_examples(text)}
+    assert outcome in shown, f"examples/{example}.md never shows the score of its outcome {outcome}"
+    return ast.literal_eval(shown[outcome])
+
+
 @pytest.mark.parametrize("record", example_records(), ids=lambda r: r["name"])
 def test_every_stated_outcome_can_happen_and_scores_as_stated(record):
-    """Replayed from the JSON: the bids and cards are legal, and legal play from the position
-    can end in every trick split the example states."""
+    """Replayed from the JSON: the bids and cards are legal, legal play from the position can end
+    in every trick split the example states, and each scores what the example's text states."""
     reachable = trick_splits(record["hands"], record["trump"], record["dealer"],
                              bids=[tuple(b) for b in record["bids"]], plays=[tuple(p) for p in record["plays"]])
     for outcome in record["outcomes"]:
         assert outcome["tricks"] in reachable, (
             f"examples/{record['name']}.md states {outcome['name']} = {outcome['tricks']}, "
             f"which no legal play from its hands reaches (reachable: {reachable})")
-        assert score_deal(record["hand_size"], record["bids"], outcome["tricks"],
-                          revoke=record["revoke"]) == outcome["score"]
+        text = stated(record["name"], outcome["name"])
+        assert outcome["score"] == text, f"{record['name']} {outcome['name']}: {outcome['score']}, the text says {text}"
+
+
+def test_the_examples_state_a_score_for_every_outcome_they_name():
+    names = [(r["name"], o["name"]) for r in example_records() for o in r["outcomes"]]
+    assert len(names) == 10, names   # numeric-bid 3, boards 3, plain-board 2, revoke 1, whole-deal 1
 
 
 def test_an_impossible_outcome_is_named():

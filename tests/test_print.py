@@ -349,6 +349,7 @@ def test_structure_ids_are_numbered_by_rank_whatever_else_the_browser_built():
     assert len(number_nodes(two)) == len(two)
 
 
+@pytest.mark.site  # starts a build of the site
 def test_a_build_without_chromium_stops_with_what_to_install(tmp_path):
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "BACKALLEY_CHROMIUM": str(tmp_path / "no-chromium")}
     build = subprocess.run(

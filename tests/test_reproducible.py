@@ -45,6 +45,8 @@ HONEST = (
     "again); CI builds a fresh clone, where neither happens"
 )
 
+pytestmark = pytest.mark.site  # builds the site twice by itself
+
 
 def build_epoch() -> str:
     """The date every build of this commit carries."""

@@ -48,6 +48,61 @@ def test_sections_follow_the_site_navigation_and_languages_the_site_s():
     assert set(rulebook.LANGUAGES) == {lang["locale"] for lang in i18n["languages"]}
 
 
+# Each engine rule id and scoring case, the number of the rule it cites, and words of that rule
+# as docs/en states it, read off the page by hand: a citation moved to any other rule fails.
+STATES = {
+    "seat": ("1.1", "the seats are North, East, South, West"),
+    "turn": ("1.1", "all move clockwise"),
+    "hands": ("1.7", "until everyone has the number of cards this deal calls for"),
+    "phase": ("2.1", "After the trump card is turned, there is a single round of bidding"),
+    "bids": ("2.1", "Each player gets exactly one bid"),
+    "bid-value": ("2.1", "has three choices"),
+    "bid-range": ("2.3", "from 1 up to one less than the number of cards in your hand"),
+    "not-in-hand": ("3.1", "the others each play one card in turn"),
+    "follow-suit": ("3.2", "If you hold a card of the suit led, you must play one"),
+    "trump-lead": ("3.8", "You may not **lead** a trump"),
+    "no-legal-lead": ("3.11", "**A player who holds nothing but trumps.**"),
+    "big-lead": ("3.12", "**BIG led**"),
+    "little-lead": ("3.13", "**LITTLE led**"),
+    "tricks": ("4.1", "the two sides' tricks add up to *h*"),
+    "revoke": ("5.6", "the revoke is established"),
+    "variant": ("6.1", "A preset is a complete set of rules with a name"),
+}
+SCORES = {
+    "made": ("4.2", "A side that bid numbers"),
+    "set": ("4.2", "A side that bid numbers"),
+    "passed": ("4.3", "If both partners pass"),
+    "board-made": ("4.5", "A side with a board plays for every trick"),
+    "board-lost": ("4.5", "A side with a board plays for every trick"),
+    "revoke": ("5.6", "the side that revoked is scored as set"),
+    "thrown-in": ("2.15", "If all four players pass, the deal is thrown in"),
+}
+
+
+def english_rule(rule_number: str) -> str:
+    """The text of rule ``rule_number`` in its English page, up to the next rule or paragraph,
+    with its lines joined."""
+    text = (ROOT / "docs" / "en" / f"{rulebook.page(rule_number)}.md").read_text(encoding="utf-8")
+    rest = text[text.index(f'{{{{ rule("{rule_number}") }}}}'):]
+    ends = [at for at in (rest.find("\n\n"), rest.find("{{ rule(", 1)) if at > 0]
+    return " ".join(rest[:min(ends, default=len(rest))].split())
+
+
+def test_every_engine_rule_id_and_scoring_case_is_pinned():
+    assert set(STATES) == set(RULES) == set(rulebook.CITED)
+    assert set(SCORES) == set(rulebook.SCORING)
+
+
+@pytest.mark.parametrize("cited, table, pinned", [
+    *(pytest.param(rule, rulebook.CITED, STATES[rule], id=rule) for rule in STATES),
+    *(pytest.param(case, rulebook.SCORING, SCORES[case], id=f"scoring-{case}") for case in SCORES),
+])
+def test_each_citation_names_the_rule_that_states_it(cited, table, pinned):
+    number, words = pinned
+    assert table[cited] == number, f"{cited} cites rule {table[cited]}, which does not state it"
+    assert words in english_rule(number), f"rule {number} no longer says {words!r}"
+
+
 @pytest.mark.parametrize("number, key", [("3.9", (3, 9, "")), ("3.9a", (3, 9, "a")), ("12.10", (12, 10, ""))])
 def test_sort_key_orders_letters_after_their_number(number, key):
     assert rulebook.sort_key(number) == key

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from backalley import InvalidDeal, Scorecard, deal_sizes, score_deal
+from backalley import InvalidDeal, Scorecard, deal_sizes
 
 
 def test_the_scorecard_follows_the_schedule_dealer_and_throw_ins():
@@ -29,13 +29,16 @@ def test_the_scorecard_follows_the_schedule_dealer_and_throw_ins():
     assert card.next_deal is None and card.winner == "NS"
 
 
-def test_each_row_is_scored_as_score_deal_scores_it_with_running_totals():
+def test_each_row_is_scored_by_the_rules_with_running_totals():
     card = Scorecard()
     row = card.record(["2", "pass", "board", "1"], {"NS": 4, "EW": 9})   # E, S, W, N: dealer N
     assert row.bids == (("E", 2), ("S", "pass"), ("W", "board"), ("N", 1))
-    assert row.score == score_deal(13, row.bids, {"NS": 4, "EW": 9}) and row.totals == row.score
-    second = card.record([1, 1, 1, 1], 6)
-    assert second.totals == {s: row.score[s] + second.score[s] for s in ("NS", "EW")}
+    # NS: target 1 made with 3 over, 5 × 1 + 3; EW: West's board (the first, ×1) lost at 13 cards,
+    # −10 × 13 × 1
+    assert row.score == {"NS": 8, "EW": -130} and row.totals == row.score
+    second = card.record([1, 1, 1, 1], 6)                                # 12 cards: 6 tricks each
+    assert second.score == {"NS": 14, "EW": 14}                          # target 2 made, 4 over: 10 + 4
+    assert second.totals == {"NS": 22, "EW": -116}
 
 
 def test_a_revoke_scores_the_offending_side_as_set():

@@ -27,6 +27,16 @@ def test_the_rules(lang, before, after):
     assert typeset_text(after, lang) == after
 
 
+@pytest.mark.parametrize("lang, before, after", [
+    ("en", "<p>13 cards</p>", f"<p>13{NBSP}cards</p>"),
+    ("fr", "<p>13 cartes</p>", f"<p>13{NBSP}cartes</p>"),
+    ("pt", "<p>13 cartas</p>", f"<p>13{NBSP}cartas</p>"),
+    ("ru", "<p>13 карт</p>", f"<p>13{NBSP}карт</p>"),
+])
+def test_every_language_typesets_html(lang, before, after):
+    assert typeset_html(before, lang) == after
+
+
 def test_html_text_and_readable_attributes_are_typeset_code_and_scripts_are_not():
     page = ('<p title="Suivant: x">Atout : <b>cœur</b>; <code>a : b</code></p>'
             '<script>var a = {"b": 1};</script><pre>x ; y</pre><svg><text>Nord : 2</text></svg>')
