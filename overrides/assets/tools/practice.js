@@ -257,8 +257,8 @@ export async function mount(view, { engine, words }) {
     }
     hintBox.replaceChildren(
       element("p", "", fill(own.hint, { samples: number(found.samples, words), expected: count(found.expected, "tricks", words),
-        average: number(found.expected, words), low: number(found.low, words), high: number(found.high, words) })),
-      element("p", "", fill(own.thumb, { value: count(found.thumb, "tricks", words), number: number(found.thumb, words) })));
+        low: number(found.low, words), high: number(found.high, words) })),
+      element("p", "", fill(own.thumb, { value: count(found.thumb, "tricks", words) })));
   }
 
   function draw(now) {
@@ -295,7 +295,7 @@ export async function mount(view, { engine, words }) {
     for (const { who, total } of now.overbids) {
       parts.push(element("p", "ba-practice__warning", fill(own.overbid, {
         who: who === "table" ? own.table : side(who, words), tricks: count(total, "tricks", words),
-        total: number(total, words), size: number(now.hand_size, words) })));
+        size: number(now.hand_size, words) })));
     }
     if (now.phase === "play" || (now.phase === "over" && now.tiebreak)) {
       const score = element("ul", "ba-practice__taken");
