@@ -63,6 +63,7 @@ PHRASES = {
         "points": "0 points / 1 point / 1.5 points / 2 points / 21 points",
         "deals": "0 deals / 1 deal / 1.5 deals / 2 deals / 21 deals",
         "hands": "0 hands / 1 hand / 1.5 hands / 2 hands / 21 hands",
+        "tricks_taken": "0 tricks taken / 1 trick taken / 1.5 tricks taken / 2 tricks taken / 21 tricks taken",
     },
     "fr": {
         "cards": "0 carte / 1 carte / 1,5 carte / 2 cartes / 21 cartes / 1 000 000 de cartes",
@@ -70,6 +71,8 @@ PHRASES = {
         "deals": "0 donne / 1 donne / 1,5 donne / 2 donnes / 21 donnes / 1 000 000 de donnes",
         "tricks": "0 pli / 1 pli / 1,5 pli / 2 plis / 21 plis / 1 000 000 de plis",
         "hands": "0 main / 1 main / 1,5 main / 2 mains / 21 mains / 1 000 000 de mains",
+        "tricks_taken": "0 pli fait / 1 pli fait / 1,5 pli fait / 2 plis faits / 21 plis faits / "
+                        "1 000 000 de plis faits",
     },
     "pt": {
         "cards": "0 cartas / 1 carta / 1,5 cartas / 2 cartas / 21 cartas / 1 000 000 de cartas",
@@ -78,6 +81,8 @@ PHRASES = {
         "deals": "0 distribuições / 1 distribuição / 1,5 distribuições / 2 distribuições / "
                  "21 distribuições / 1 000 000 de distribuições",
         "hands": "0 mãos / 1 mão / 1,5 mãos / 2 mãos / 21 mãos / 1 000 000 de mãos",
+        "tricks_taken": "0 vazas feitas / 1 vaza feita / 1,5 vazas feitas / 2 vazas feitas / 21 vazas feitas / "
+                        "1 000 000 de vazas feitas",
     },
     "ru": {
         "cards": "0 карт / 1 карта / 2 карты / 5 карт / 11 карт / 14 карт / 21 карта / 22 карты / "
@@ -105,6 +110,8 @@ PHRASES = {
                           "1,5 заявленной взятки",
         "hands": "0 рук / 1 рука / 2 руки / 5 рук / 11 рук / 14 рук / 21 рука / 22 руки / 25 рук / 1,5 руки",
         "times": "0 раз / 1 раз / 2 раза / 5 раз / 11 раз / 14 раз / 21 раз / 22 раза / 25 раз / 1,5 раза",
+        "tricks_taken": "0 взяток взято / 1 взятка взята / 2 взятки взяты / 5 взяток взято / 11 взяток взято / "
+                        "14 взяток взято / 21 взятка взята / 22 взятки взяты / 25 взяток взято / 1,5 взятки взято",
     },
 }
 SPACES = re.compile("[\u00a0\u202f ]")
