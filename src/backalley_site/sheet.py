@@ -173,7 +173,10 @@ def score_pad(variant="standard", *, lang: str) -> Markup:
     final = f'<tr><th scope="row" colspan="3">{t("pad.final")}</th>{side * 2}</tr>'
     groups = ('<colgroup><col class="ba-pad-number"><col class="ba-pad-number"><col class="ba-pad-dealer"></colgroup>'
               + f'<colgroup class="ba-pad-side">{"<col>" * len(columns)}</colgroup>' * 2)
-    table = (f'<table class="ba-pad" style="--ba-pad-rows: {len(sizes) + SPARE_ROWS + 1}">\n{groups}\n'
+    # the rows share the page's height with the lines under the grid: the Rainbow bonus's own line
+    # of scoring takes one row's share more (print.css)
+    shares = len(sizes) + SPARE_ROWS + 1 + (1 if resolve_variant(variant).rainbow_bonus else 0)
+    table = (f'<table class="ba-pad" style="--ba-pad-rows: {shares}">\n{groups}\n'
              f'<thead>\n{head}\n</thead>\n<tbody>\n' + "\n".join(rows)
              + f"\n</tbody>\n<tfoot>\n{final}\n</tfoot>\n</table>")
     return Markup(_names_band(t) + '\n<div class="md-typeset__scrollwrap"><div class="md-typeset__table">\n'
