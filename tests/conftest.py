@@ -39,7 +39,7 @@ def cli(capsys):
 def built_site(tmp_path_factory) -> Path:
     """``mkdocs build --strict`` of this repository, once per test run, in a temporary folder.
 
-    With pytest-xdist (``./dev test`` runs two workers) the first worker to need the site builds
+    With pytest-xdist (``./dev test`` runs several workers) the first worker to need the site builds
     it under a lock in the run's shared temporary folder; the others wait and use the same one."""
     shared = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
