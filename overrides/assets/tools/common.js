@@ -55,6 +55,28 @@ export function cardNode(card, words) {
   return span;
 }
 
+/** A button with its text that calls ``onClick``. */
+export function button(text, onClick, className = "md-button") {
+  const node = element("button", className, text);
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+/** A group of controls, named for screen readers by ``label``. */
+export function group(label, className) {
+  const node = element("div", className);
+  node.setAttribute("role", "group");
+  node.setAttribute("aria-label", label);
+  return node;
+}
+
+/** A card as a screen reader says it: "king of hearts", "the BIG joker". */
+export function spoken(card, words) {
+  if (card in words.jokers) return words.spoken[card];
+  return fill(words.spoken.card, { rank: words.spoken[card.slice(0, -1)], suit: words.spoken[card.slice(-1)] });
+}
+
 export const seat = (code, words) => words.seats[code];
 export const side = (code, words) => words.sides[code];
 

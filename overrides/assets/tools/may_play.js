@@ -5,32 +5,12 @@
 // engine refuses a card entered twice (and anything else a position cannot hold), and then the
 // position stays as it was.
 
-import { cardNode, cardText, cite, element, fill, refusalNode } from "./common.js";
+import { button, cardNode, cardText, cite, element, fill, group, refusalNode, spoken } from "./common.js";
 import { keywords } from "../engine/engine.js";
 
 const SUITS = ["S", "H", "D", "C"];
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]; // the keypad, high to low
 const JOKERS = ["BIG", "LITTLE"];
-
-function button(text, onClick, className = "md-button") {
-  const node = element("button", className, text);
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
-}
-
-function group(label, className) {
-  const node = element("div", className);
-  node.setAttribute("role", "group");
-  node.setAttribute("aria-label", label);
-  return node;
-}
-
-/** A card as a screen reader says it: "king of hearts", "the BIG joker". */
-function spoken(card, words) {
-  if (JOKERS.includes(card)) return words.spoken[card];
-  return fill(words.spoken.card, { rank: words.spoken[card.slice(0, -1)], suit: words.spoken[card.slice(-1)] });
-}
 
 function press(buttons, chosen) {
   for (const [value, node] of buttons) node.setAttribute("aria-pressed", String(value === chosen));

@@ -6,7 +6,7 @@
 // after a move of the reader's (no delay under prefers-reduced-motion; a reload or a take-back
 // lists them at once) and keeps the practice in localStorage.
 
-import { cardNode, cardText, cite, count, element, fill, labelled, number, refusalNode, seat, side } from "./common.js";
+import { button, cardNode, cite, count, element, fill, group, labelled, number, refusalNode, seat, side, spoken } from "./common.js";
 import { keywords } from "../engine/engine.js";
 import { keepOpen } from "./tools.js";
 
@@ -14,25 +14,6 @@ const KEY = "backalley.practice";
 const SEATS = ["N", "E", "S", "W"]; // clockwise: the order a screen reader hears the trick in
 const SIDES = ["NS", "EW"];
 const DELAY = 450;
-
-function button(text, onClick, className = "md-button") {
-  const node = element("button", className, text);
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
-}
-
-function group(label, className) {
-  const node = element("div", className);
-  node.setAttribute("role", "group");
-  node.setAttribute("aria-label", label);
-  return node;
-}
-
-function spoken(card, words) {
-  if (card in words.jokers) return words.spoken[card];
-  return fill(words.spoken.card, { rank: words.spoken[card.slice(0, -1)], suit: words.spoken[card.slice(-1)] });
-}
 
 function saved() {
   try {
