@@ -53,7 +53,7 @@ def score_cases(lang: str) -> dict:
 
 def _variants_words(lang: str) -> dict:
     """The variants page's labels (``[variants]``), typeset: the tool's tables use its headings."""
-    return {key: typeset_text(text, lang) for key, text in terms(lang).table("variants").items()}
+    return _typeset(terms(lang).table("variants"), lang)
 
 
 EXTRA_WORDS: dict[str, dict[str, Callable[[str], object]]] = {
