@@ -89,9 +89,11 @@ class Variant:
     little_lead_binds: bool = _option(
         True, "a LITTLE lead obliges the other players to play their lowest trump (else nobody)"
     )
-    points_per_bid_trick: int = _option(5, "points for each trick of a made numeric target", (3, 5, 10))
+    points_per_bid_trick: int = _option(
+        5, "points for each trick of a numeric target: won when it is made, lost when it is set", (3, 5, 10)
+    )
     board_points: int = _option(
-        10, "points per card and level of a board", (10, 6), accepts=_whole_number(1, 1000)
+        10, "points of a board for each card in one hand, times its level", (10, 6), accepts=_whole_number(1, 1000)
     )
     board_multipliers: tuple = _option(
         (1, 2, 3, 4), "multipliers of the first, second, third and fourth board", tuple(BOARD_SCALES.values()),
