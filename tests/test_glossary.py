@@ -70,6 +70,6 @@ def test_hover_definitions_are_only_for_the_rules_pages():
 
 def test_a_definition_s_figures_come_from_the_engine():
     [board] = [entry for key, entry in entries("en") if key == "board"]
-    assert "10\u00a0points per card" in board["text"]
+    assert "10\u00a0points for each card in one hand" in board["text"]
     assert "{" not in "".join(entry["text"] for _, entry in entries("ru"))
     assert terms("en")("glossary.board.text").count("{board_points}") == 1

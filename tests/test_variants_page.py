@@ -14,10 +14,12 @@ import pytest
 from backalley import VARIANTS, legal_plays, options
 from backalley.effects import changes, match_figures
 from backalley.variants import SCHEDULE_OPTIONS
+from backalley.variants import house_rule_name as engine_name
 from backalley.worked import worked_examples
 from backalley_site import formatting as fmt
 from backalley_site.terms import LANGUAGES, terms
-from backalley_site.variants_view import DIFFERS, choices, differences, house_rule, house_rules, option_words
+from backalley_site.variants_view import (DIFFERS, choices, differences, house_rule, house_rule_name, house_rules,
+                                          option_words)
 
 PAGE = "variants"
 
@@ -141,6 +143,18 @@ def test_every_option_and_every_value_has_words_in_every_language(lang):
     for option, value in house_rules():
         for before, after in changes("standard", VARIANTS["standard"].replace(**{option: value})):
             assert t(f"examples.{(before or after).example}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_house_rule_has_one_short_name_the_engine_s_in_english(lang):
+    """Players say a house rule's name at the table ("doubling boards"): each setting has its own,
+    the same in the engine's descriptions (English), the page, the sheet's box and the checklist."""
+    named = {(option, value): house_rule_name(option, value, lang) for option, value in house_rules()}
+    assert all(named.values()) and len(set(named.values())) == len(named), f"{lang}: {named}"
+    if lang == "en":
+        assert named == {key: engine_name(*key) for key in named}
+    for (option, value), name in named.items():
+        assert house_rule(option, value, lang).startswith(name)
 
 
 # -- the page ------------------------------------------------------------------------------------

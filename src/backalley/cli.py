@@ -28,7 +28,7 @@ from .scorecard import scorecard_entry
 from .scoring import score_deal
 from .simulate import CONFIDENCE, EVENTS, compare, random_match
 from .strategy import player
-from .variants import VARIANTS, deal_sizes, format_value, options, resolve_variant
+from .variants import VARIANTS, deal_sizes, format_value, house_rule_name, options, resolve_variant
 from .worked import example_records
 
 
@@ -281,6 +281,14 @@ def _examples(args) -> int:
     return _emit(args, records, lines)
 
 
+def _described(option: str, *values) -> str:
+    """An option's description, after the house-rule name of the first of ``values`` that has one
+    (``doubling boards: multipliers of …``)."""
+    doc = next(f.metadata["doc"] for f in options() if f.name == option)
+    name = next(filter(None, (house_rule_name(option, value) for value in values)), None)
+    return f"{name}: {doc}" if name else doc
+
+
 def _variant_row(variant) -> dict:
     return {f.name: _plain(getattr(variant, f.name)) for f in options()}
 
@@ -307,7 +315,8 @@ def _variants(args) -> int:
     chosen = [resolve_variant(name) for name in args.names]
     if args.action == "show":
         v = chosen[0]
-        lines = [f"{f.name:24} {format_value(getattr(v, f.name)):12} {f.metadata['doc']}" for f in options()]
+        lines = [f"{f.name:24} {format_value(getattr(v, f.name)):12} {_described(f.name, getattr(v, f.name))}"
+                 for f in options()]
         return _emit(args, {"variant": v.name, "options": _variant_row(v)}, lines)
     (a, b), (a_name, b_name) = chosen, args.names
     return _diff(args, a, b, a_name, b_name)
@@ -317,8 +326,8 @@ def _diff(args, a, b, a_name: str, b_name: str) -> int:
     """The rule points where ``a`` and ``b`` differ, and what that changes in the match and the examples."""
     docs = {f.name: f.metadata["doc"] for f in options()}
     found = what_changes(a, b)
-    rows = [{"option": o, "meaning": docs[o], a_name: _plain(getattr(a, o)), b_name: _plain(getattr(b, o))}
-            for o in found["differences"]]
+    rows = [{"option": o, "meaning": docs[o], "names": [house_rule_name(o, getattr(a, o)), house_rule_name(o, getattr(b, o))],
+             a_name: _plain(getattr(a, o)), b_name: _plain(getattr(b, o))} for o in found["differences"]]
     match = [{"figure": k, a_name: x, b_name: y} for k, (x, y) in found["match"].items() if x != y]
     examples = [_change_row(first, second, a_name, b_name) for first, second in found["examples"]]
     data = {"a": a_name, "b": b_name, "differences": rows, "match": match, "examples": examples}
@@ -326,7 +335,7 @@ def _diff(args, a, b, a_name: str, b_name: str) -> int:
         return _emit(args, data, [f"{a_name} and {b_name} play the same rules"])
     lines = [f"rule points ({a_name} -> {b_name}):"]
     lines += [f"  {r['option']}: {format_value(getattr(a, r['option']))} -> {format_value(getattr(b, r['option']))}"
-              f"  [{r['meaning']}]" for r in rows]
+              f"  [{_described(r['option'], getattr(b, r['option']), getattr(a, r['option']))}]" for r in rows]
     lines.append("the match:" if match else "the match: no figure changes")
     lines += [f"  {str(r['figure']).replace('_', ' ')}: {r[a_name]} -> {r[b_name]}" for r in match]
     lines.append("worked examples:" if examples else "worked examples: no figure changes")

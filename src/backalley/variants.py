@@ -89,9 +89,11 @@ class Variant:
     little_lead_binds: bool = _option(
         True, "a LITTLE lead obliges the other players to play their lowest trump (else nobody)"
     )
-    points_per_bid_trick: int = _option(5, "points for each trick of a made numeric target", (3, 5, 10))
+    points_per_bid_trick: int = _option(
+        5, "points for each trick of a numeric target: won when it is made, lost when it is set", (3, 5, 10)
+    )
     board_points: int = _option(
-        10, "points per card and level of a board", (10, 6), accepts=_whole_number(1, 1000)
+        10, "points of a board for each card in one hand, times its level", (10, 6), accepts=_whole_number(1, 1000)
     )
     board_multipliers: tuple = _option(
         (1, 2, 3, 4), "multipliers of the first, second, third and fourth board", tuple(BOARD_SCALES.values()),
@@ -170,6 +172,46 @@ def format_value(value) -> str:
         named = next((name for name, sizes in SCHEDULES.items() if sizes == value), None)
         return named or "/".join(map(str, value)) or "none"
     return str(value)
+
+
+HOUSE_RULE_NAMES = MappingProxyType({
+    "max_hand_size": {"value": "up to {value} cards"},
+    "start_high": {"no": "start with one card"},
+    "turn_dealt_twice": {"no": "single turning deal"},
+    "schedule": {"10-1-10": "ten down and up", "1-7-1": "one up to seven", "by-twos": "by twos",
+                 "value": "own schedule"},
+    "turned_joker": {"turn-next": "turn again", "bottom": "joker to the bottom", "joker-trump": "lone joker trump"},
+    "throw_in_dealer": {"same": "same dealer after passes"},
+    "bid_up_to_hand_size": {"yes": "bid the whole hand"},
+    "target_capped": {"yes": "capped targets"},
+    "board_leader": {"first": "first board leads"},
+    "all_trump_lead": {"no": "no all-trump lead"},
+    "board_bidder_lead": {"no": "no board-bidder lead"},
+    "big_lead_binds_partner": {"no": "BIG spares partner"},
+    "little_lead_binds": {"no": "free LITTLE"},
+    "points_per_bid_trick": {"value": "{value}-point tricks"},
+    "board_points": {"value": "{value}-point boards"},
+    "board_multipliers": {"1/2/4/8": "doubling boards", "2/4/8/16": "double-start boards"},
+    "pass_scores_tricks": {"no": "scoreless pass"},
+    "rainbow_bonus": {"value": "{value}-point Rainbow"},
+    "tie": {"tiebreak": "tie-break deal"},
+})
+"""The short name players say at the table for each house rule, a setting other than the standard
+game's: by value as ``format_value`` writes it, else the option's ``value`` template. The site's term
+files give the same names (``options.<option>.name``, checked by the tests)."""
+
+
+def house_rule_name(option: str, value) -> str | None:
+    """The short name of a house rule (``"doubling boards"``), ``None`` for the standard game's value.
+
+    >>> house_rule_name("board_multipliers", (1, 2, 4, 8)), house_rule_name("points_per_bid_trick", 3)
+    ('doubling boards', '3-point tricks')
+    """
+    if value == getattr(VARIANTS["standard"], option):
+        return None
+    names = HOUSE_RULE_NAMES[option]
+    shown = format_value(value)
+    return names.get(shown) or names["value"].format(value=shown)
 
 
 def _known_options() -> str:

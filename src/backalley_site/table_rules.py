@@ -38,7 +38,7 @@ def table_rules(variant, lang: str = "en") -> dict:
 
     >>> found = table_rules("standard,points_per_bid_trick=3")
     >>> found["variant"], found["differences"]
-    ('standard,points_per_bid_trick=3', ['each trick of a made target earns 3\xa0points'])
+    ('standard,points_per_bid_trick=3', ['3-point tricks: each trick of a numeric target is worth 3\xa0points, won if made, lost if set'])
     >>> found["examples"][0]["standard"], found["examples"][0]["value"]
     ('16', '10')
     """

@@ -61,9 +61,22 @@ def choices(option) -> tuple:
 
 
 def house_rule(option: str, value, lang: str) -> str:
-    """One setting other than the standard game's, as a phrase that reads on its own
-    (``options.<option>.house``: a phrase per value, or the ``value`` template for numbers)."""
-    return _words(f"options.{option}.house", option, value, lang)
+    """One setting other than the standard game's, as its short name and a phrase that reads on
+    its own (``variants.named``; ``options.<option>.house``: a phrase per value, or the ``value``
+    template for numbers)."""
+    return terms(lang)("variants.named", name=house_rule_name(option, value, lang),
+                       rule=_words(f"options.{option}.house", option, value, lang))
+
+
+def house_rule_name(option: str, value, lang: str) -> str:
+    """A house rule's short name, the one players say at the table (``options.<option>.name``: a
+    name per value, or the ``value`` template filled with the bare number); the English names are
+    the engine's ``HOUSE_RULE_NAMES``."""
+    t = terms(lang)
+    named = f"options.{option}.name.{format_value(value)}"
+    if t.has(named):
+        return t(named)
+    return t(f"options.{option}.name.value", value=fmt.number(value, lang) if isinstance(value, int) else "")
 
 
 def differences(variant, *, lang: str) -> list[str]:
@@ -191,13 +204,15 @@ def unchanged_rules(*, lang: str) -> str:
 
 
 def checklist(*, lang: str) -> str:
-    """One question per rule option, with its possible answers; the standard game's is marked."""
+    """One question per rule option, with its possible answers: the standard game's marked, the
+    others named as house rules."""
     t = terms(lang)
     standard = VARIANTS["standard"]
     lines = []
     for o in options():
-        answers = [t("variants.standard_answer", value=option_words(o.name, v, lang))
-                   if v == getattr(standard, o.name) else option_words(o.name, v, lang) for v in choices(o)]
+        answers = [t("variants.standard_answer", value=option_words(o.name, v, lang)) if v == getattr(standard, o.name)
+                   else t("variants.named_answer", value=option_words(o.name, v, lang), name=house_rule_name(o.name, v, lang))
+                   for v in choices(o)]
         if o.metadata["accepts"] is not None:  # an open option: any other value too
             answers.append(t(f"options.{o.name}.other"))
         lines.append(f"1. **{t(f'options.{o.name}.ask')}** {t('variants.answers', answers=fmt.listed(answers, lang, 'or'))}")
