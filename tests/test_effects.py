@@ -20,6 +20,7 @@ from backalley import VARIANTS, Deal, deal_sizes, options, resolve_variant
 from backalley.effects import changes, example_figures, match_figures
 from backalley.variants import format_value
 from backalley.worked import worked_examples
+from backalley_site.formatting import listed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -192,8 +193,8 @@ def test_diff_of_equal_rules(cli):
 
 
 @pytest.mark.parametrize("argv, known", [
-    (["variants", "diff", "standard", "nonsense"], "the presets are " + ", ".join(VARIANTS)),
-    (["variants", "diff", "standard,points=3", "strict"], "one of the options " + ", ".join(o.name for o in options())),
+    (["variants", "diff", "standard", "nonsense"], "the presets are " + listed(list(VARIANTS), "en")),
+    (["variants", "diff", "standard,points=3", "strict"], "one of the options " + listed([o.name for o in options()], "en")),
     (["variants", "diff", "strict"], "known presets: " + ", ".join(VARIANTS)),
 ])
 def test_diff_with_unknown_names_lists_the_known_ones_on_one_line(cli, argv, known):

@@ -143,7 +143,7 @@ CASES = {
         "pt": ["7\u00a0vazas", "distribuição de 5\u00a0cartas", "(regra 4.1)"],
         "ru": ["7\u00a0взяток", "по 5\u00a0карт", "(правило 4.1)"]}),
     "invalid variant": (InvalidVariant, lambda: _refused(lambda: resolve_variant("standard,tie=coin")), {
-        "en": ["The option tie cannot be 'coin'", "draw, tiebreak", "(rule 6.1)"],
+        "en": ["The option tie cannot be 'coin'", "draw and tiebreak", "(rule 6.1)"],
         "fr": ["L’option tie ne peut pas valoir 'coin'", "(règle 6.1)"],
         "pt": ["A opção tie não aceita o valor 'coin'", "(regra 6.1)"],
         "ru": ["Параметр tie не может быть равен 'coin'", "(правило 6.1)"]}),

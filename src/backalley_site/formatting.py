@@ -136,8 +136,16 @@ def spoken_cards(cards, lang: str, form: str = "") -> str:
 
 def listed(items: list[str], lang: str, style: Literal["standard", "or"] = "standard") -> str:
     """Items joined the way ``lang`` writes a list, by CLDR: ``a, b and c`` (``style="or"``:
-    ``a, b or c``)."""
-    return format_list(items, style=style, locale=terms(lang)("format.locale")) if items else ""
+    ``a, b or c``). Items that hold a comma themselves are parted by semicolons, with CLDR's
+    conjunction before the last (``×1, ×2; ×1, ×4; or ×2, ×8``), so no reader merges two of them."""
+    if not items:
+        return ""
+    locale = terms(lang)("format.locale")
+    if not any(terms(lang)("format.list_separator").strip() in item for item in items):
+        return format_list(items, style=style, locale=locale)
+    end = Locale.parse(locale).list_patterns[style]["end"]  # "{0}, or {1}", "{0} ou {1}"
+    conjunction = end.replace("{0}", "").replace("{1}", "").strip(" ,")
+    return f"{'; '.join(items[:-1])}; {conjunction} {items[-1]}"
 
 
 def seat(seat: str, lang: str, form: str = "") -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from backalley.rulebook import address as rule_address
 
-from .formatting import Inflected, card_text, count, join_numbers, number
+from .formatting import Inflected, card_text, count, join_numbers, listed, number
 from .terms import terms
 from .typography import typeset_text
 
@@ -100,7 +100,7 @@ def _detail(name: str, value, lang: str, error):
     if isinstance(value, (list, tuple)):
         if all(isinstance(v, int) for v in value):
             return join_numbers(value, lang)
-        return terms(lang)("format.list_separator").join(map(str, value))
+        return listed([str(v) for v in value], lang)
     return str(value)
 
 
