@@ -18,7 +18,7 @@ import backalley.effects
 import backalley.worked
 from backalley import VARIANTS, Deal, deal_sizes, options, resolve_variant
 from backalley.effects import changes, example_figures, match_figures
-from backalley.variants import format_value
+from backalley.variants import format_value, house_rule_name
 from backalley.worked import worked_examples
 from backalley_site.formatting import listed
 
@@ -150,8 +150,8 @@ def test_diff_of_two_presets_names_the_rule_points_and_the_match_figures(cli):
     before, after = match_figures(a), match_figures(b)
     docs = {f.name: f.metadata["doc"] for f in options()}
     expected = ["rule points (standard -> short-14):"]
-    expected += [f"  {o}: {format_value(getattr(a, o))} -> {format_value(getattr(b, o))}  [{docs[o]}]"
-                 for o in a.differences(b)]
+    expected += [f"  {o}: {format_value(getattr(a, o))} -> {format_value(getattr(b, o))}  "
+                 f"[{house_rule_name(o, getattr(b, o))}: {docs[o]}]" for o in a.differences(b)]
     expected += ["the match:"] + [f"  {k.replace('_', ' ')}: {before[k]} -> {after[k]}"
                                   for k in before if before[k] != after[k]]
     expected += ["worked examples: no figure changes"]
@@ -175,7 +175,8 @@ def test_diff_as_json(cli):
     assert status == 0 and json.loads(out) == {
         "a": "standard", "b": house,
         "differences": [{"option": "big_lead_binds_partner", "standard": True, house: False,
-                         "meaning": next(o.metadata["doc"] for o in options() if o.name == "big_lead_binds_partner")}],
+                         "meaning": next(o.metadata["doc"] for o in options() if o.name == "big_lead_binds_partner"),
+                         "names": [None, house_rule_name("big_lead_binds_partner", False)]}],
         "match": [],
         "examples": [{"example": "big-lead", "figure": "on_partner_big", "kind": "legal",
                       "given": [str(c) for c in before.given],
