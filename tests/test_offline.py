@@ -1,6 +1,6 @@
 """The site offline at the table (``backalley_site.offline``, ``sw.js``): after a first visit
 every page of every language loads with the network off, and the search, the engine too once
-a tool has started it, and a new build takes over only when no page of the site is open, leaving no old
+a tool has started it, and the printed documents' renderer once a sheet was asked for, and a new build takes over only when no page of the site is open, leaving no old
 cache behind.
 
 Each test serves its own copy of the site on 127.0.0.1 (so that it can take the server away,
@@ -12,10 +12,16 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import zipfile
+from datetime import datetime, UTC
 
 import pytest
 
+from backalley import resolve_variant
+from backalley_site.browser_engine import FOLDER, RENDERER_ZIP
+from backalley_site.documents import document
 from backalley_site.offline import ENGINE, NODE_MODULES, WORKBOX_MODULES, WORKER, precached, write_service_worker
+from backalley_site.table_rules import BUILD_DATE
 from backalley_site.tools import words
 from browsing import LANGUAGES, PHONE, Reader, all_pages, root_of, serving
 from scorekeeping import WAIT_MS, button, play_evening, say
@@ -43,6 +49,14 @@ START_ENGINE = """async () => {
     const engine = await start({ lang: "en" });
     return engine.call("score_deal", 5, [["N", 2], ["E", "pass"], ["S", 1], ["W", "pass"]], { NS: 4, EW: 1 });
 }"""
+SHEET = """async () => {
+    // your table's rules' sheet: the renderer loaded into the engine, as the variants page's button does
+    const { start, keywords } = await import("../assets/engine/engine.js");
+    const engine = await start({ lang: "fr" });
+    await engine.load("renderer");
+    return engine.call("backalley_site.table_rules.rules_document", "sheet", "standard,tie=tiebreak",
+                       keywords({ lang: "fr", stylesheet: "documents.css" }));
+}"""
 SERVED = """async (addresses) => {
     const wrong = [];
     for (const address of addresses) {
@@ -59,6 +73,12 @@ CACHES = """async () => {
     }
     return found;
 }"""
+
+
+def sheet_date(built_site) -> datetime:
+    """The build's date, as the renderer in the browser dates a document."""
+    date = zipfile.ZipFile(built_site / FOLDER / RENDERER_ZIP).read(BUILD_DATE).decode()
+    return datetime.fromisoformat(date).replace(tzinfo=UTC)
 
 
 def site_copy(built_site, tmp_path):
@@ -100,11 +120,15 @@ def test_every_page_of_every_language_its_search_and_the_engine_work_offline_aft
         try:
             first_visit(one, f"{url}/{TOOL_PAGE}")
             assert one.page.evaluate(START_ENGINE) == {"NS": 16, "EW": 1}
+            sheet = one.page.evaluate(SHEET)  # asked for once online: the renderer is cached with the engine
+            assert sheet == document("sheet", "fr", resolve_variant("standard,tie=tiebreak"), date=sheet_date(built_site),
+                              stylesheet="documents.css")
             cached = one.page.evaluate(CACHES)
             engine_caches = [name for name in cached if name.startswith("backalley-engine-")]
             assert len(engine_caches) == 1, cached.keys()
             assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in cached[engine_caches[0]]), \
                 "the engine's module worker fetched its runtime around the service worker"
+            assert any(u.endswith(f"/{RENDERER_ZIP}") for u in cached[engine_caches[0]]), cached[engine_caches[0]]
             precache = next(urls for name, urls in cached.items() if "precache" in name)
             assert not [u for u in precache if ENGINE in u and not u.split("?")[0].endswith((".js", ".mjs"))]
 
@@ -123,6 +147,7 @@ def test_every_page_of_every_language_its_search_and_the_engine_work_offline_aft
             assert search_finds(one.page, "LITTLE"), "the search finds nothing offline"
             one.page.goto(f"{url}/{TOOL_PAGE}")  # a new page: its own engine, from the caches
             assert one.page.evaluate(START_ENGINE) == {"NS": 16, "EW": 1}
+            assert one.page.evaluate(SHEET) == sheet
             assert not one.errors and not one.violations
         finally:
             one.close()
