@@ -4,9 +4,8 @@ tool gives for a mix (it reopens it), in the others at an address edited by hand
 page's language); then a mix of five options set by clicks, which shows what
 ``backalley_site.table_rules`` (the command's ``what_changes``) gives; its address; a conflict
 refused; the sheet made in the browser, its text that of ``backalley print``'s document; axe
-clean with the tool open. In English the sheet and the pad printed to PDF keep their page counts
-on A4 and Letter (the other languages' documents are the same renderer's, whose page counts
-tests/test_documents.py measures in every language)."""
+clean with the tool open; the sheet and the pad made in the browser, printed to PDF, keep their
+page counts on A4 and Letter."""
 from __future__ import annotations
 
 import html
@@ -177,12 +176,13 @@ def test_a_mix_set_by_clicks_shows_what_the_engine_gives(opened, built_site, lan
     assert not one.errors and not one.failed and not one.violations
 
 
-def test_the_documents_made_in_the_browser_keep_their_page_counts(opened):
-    one, said = opened("en")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_documents_made_in_the_browser_keep_their_page_counts(opened, lang):
+    one, said = opened(lang)
     settled(one.page, MIX)
     for kind, pages in PAGES.items():
         tab = made(one, said, kind)
         for paper in ("A4", "Letter"):
             printed = PdfReader(io.BytesIO(tab.pdf(format=paper, print_background=True)))
-            assert len(printed.pages) == pages, (kind, paper)
+            assert len(printed.pages) == pages, (lang, kind, paper)
         tab.close()
