@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from backalley import options, resolve_variant
+from backalley import PACK, options, resolve_variant
 from backalley.effects import changes, match_figures, what_changes
 from backalley.variants import format_value
 from backalley.web import handle
@@ -168,3 +168,13 @@ def test_backalley_print_works_from_the_installed_layout(tmp_path):
     out = subprocess.run([sys.executable, "-c", program, str(built)], capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(built)}, cwd=tmp_path, check=True)
     assert int(out.stdout) > 10000
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_answer_is_plain_text_even_where_the_variants_page_marks_up_cards(lang):
+    """The page draws the answer as text: a card's markup would show as ``<span …>``."""
+    found = table_rules("standard,big_lead_binds_partner=no,little_lead_binds=no", lang)
+    cells = [row[key] for row in found["examples"] for key in ("title", "situation", "standard", "value")]
+    cards = {fmt.card_text(str(card), lang) for card in PACK}
+    assert any(card in cell for cell in cells for card in cards), cells  # cards are named, as text
+    assert not [cell for cell in cells + found["differences"] if "<" in cell or "&" in cell]
