@@ -10,6 +10,7 @@ and winner those of CPython."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -36,10 +37,14 @@ TAP_WHILE_THINKING = """() => new Promise((done) => {
 WAIT_MS = 60_000  # the engine's first start, and a reload's, on a busy 2-core machine
 
 
-def spoken(card, w):
+def spoken(card, w, form=""):
+    """A card's name as the page says it (``form``: a grammatical form of ``spoken_forms``)."""
+    forms = w["spoken_forms"].get(form, {}) if form else {}
     if card in w["jokers"]:
-        return w["spoken"][card]
-    return w["spoken"]["card"].format(rank=w["spoken"][card[:-1]], suit=w["spoken"][card[-1]])
+        return forms.get(card, w["spoken"][card])
+    rank, suit = card[:-1], card[-1]
+    return forms.get("card", w["spoken"]["card"]).format(rank=forms.get(rank, w["spoken"][rank]),
+                                                        suit=forms.get(suit, w["spoken"][suit]))
 
 
 @pytest.fixture(scope="module", params=LANGUAGES)
@@ -73,11 +78,16 @@ def said(reader, key, **fields):
 
 
 def move_line(reader, who, move):
-    w = reader.words
-    if isinstance(move, int) or move in ("pass", "board"):
-        bid = w["bids"]["pass"] if move == "pass" else w["tool"]["board"] if move == "board" else fmt.number(move, reader.lang)
-        return said(reader, "bid_made", seat=w["seats"][who], bid=bid)
-    return said(reader, "played", seat=w["seats"][who], card=spoken(str(move), w))
+    w, seat = reader.words, reader.words["seats"][who]
+    if move == "pass":
+        return said(reader, "passed", seat=seat)
+    if move == "board":
+        return said(reader, "board_made", seat=seat, bid=w["tool"]["board"])
+    if isinstance(move, int):
+        return said(reader, "bid_made", seat=seat, bid=fmt.number(move, reader.lang))
+    text = w["tool"]["played"]  # "{card}", or "{card:def}": the card's name in that form
+    form = re.search(r"\{card(?::(\w+))?\}", text).group(1) or ""
+    return re.sub(r"\{card(?::\w+)?\}", spoken(str(move), w, form), text).replace("{seat}", seat)
 
 
 def hand_labels(reader):
@@ -203,6 +213,7 @@ def test_a_whole_deal_by_clicks_meets_every_refusal_and_a_reload_resumes(table):
     assert said(table, "dealt", dealer=table.words["seats"][done["dealer"]],
                 cards=fmt.count(SIZE, each(table), table.lang)) in box.text_content()
     assert table.page.get_by_text(table.words["tool"]["your_hand"], exact=True).count() == 0
+    assert table.page.locator(".ba-practice__end").count() == 0  # one deal: its scores, no match won
     text = box.text_content()
     for side in ("NS", "EW"):
         assert table.words["sides"][side] in text and fmt.number(done["reasons"][side]["score"], table.lang) in text

@@ -27,8 +27,9 @@ from .variants_view import choices, option_words
 
 TOOLS = ("scorekeeper", "calculator", "may_play", "practice", "table_rules")
 """Every tool, by the name of its module and of its words' section."""
-CARD_WORDS = ("seats", "sides", "suits", "ranks", "jokers", "spoken", "bids", "preset_names", "plural")
-"""The sections of the term files every tool draws with (a seat, a card, a bid, a preset)."""
+CARD_WORDS = ("seats", "sides", "suits", "ranks", "jokers", "spoken", "spoken_forms", "bids", "preset_names", "plural")
+"""The sections of the term files every tool draws with (a seat, a card and its grammatical forms,
+a bid, a preset)."""
 
 
 def house_rules(lang: str) -> list[dict]:

@@ -72,9 +72,19 @@ export function group(label, className) {
 }
 
 /** A card as a screen reader says it: "king of hearts", "the BIG joker". */
-export function spoken(card, words) {
-  if (card in words.jokers) return words.spoken[card];
-  return fill(words.spoken.card, { rank: words.spoken[card.slice(0, -1)], suit: words.spoken[card.slice(-1)] });
+export function spoken(card, words, form = "") {
+  const forms = (form && words.spoken_forms[form]) || {}; // "def": with the article, "acc": the accusative…
+  if (card in words.jokers) return forms[card] ?? words.spoken[card];
+  const rank = card.slice(0, -1);
+  const suit = card.slice(-1);
+  return fill(forms.card ?? words.spoken.card, { rank: forms[rank] ?? words.spoken[rank], suit: forms[suit] ?? words.spoken[suit] });
+}
+
+/** `text` with its {card} or {card:form} filled with the card's name in that form (as the term
+ *  files' Python formatting does), and its other fields. */
+export function fillCard(text, card, fields, words) {
+  const [, form = ""] = /\{card(?::(\w+))?\}/.exec(text) ?? [];
+  return fill(text.replace(/\{card:\w+\}/, "{card}"), { ...fields, card: spoken(card, words, form) });
 }
 
 export const seat = (code, words) => words.seats[code];

@@ -6,7 +6,7 @@
 // after a move of the reader's (no delay under prefers-reduced-motion; a reload or a take-back
 // lists them at once) and keeps the practice in localStorage.
 
-import { button, cardNode, cite, count, element, fill, group, labelled, number, refusalNode, seat, side, spoken } from "./common.js";
+import { button, cardNode, cite, count, element, fill, fillCard, group, labelled, number, refusalNode, seat, side, spoken } from "./common.js";
 import { keywords } from "../engine/engine.js";
 import { keepOpen } from "./tools.js";
 
@@ -185,11 +185,13 @@ export async function mount(view, { engine, words }) {
     announcing = null;
   }
 
-  /** A move as the log says it: "West plays the queen of spades.", "North bids 2." */
+  /** A move as the log says it: "West plays the queen of spades.", "North bids 2.", "East passes." */
   function moveLine(who, value) {
-    const card = typeof value === "string" && !["pass", "board"].includes(value);
-    return element("p", "", card ? fill(own.played, { seat: seat(who, words), card: spoken(value, words) })
-      : fill(own.bid_made, { seat: seat(who, words), bid: bidText(value) }));
+    const fields = { seat: seat(who, words) };
+    if (value === "pass") return element("p", "", fill(own.passed, fields));
+    if (value === "board") return element("p", "", fill(own.board_made, { ...fields, bid: own.board }));
+    if (typeof value === "string") return element("p", "", fillCard(own.played, value, fields, words));
+    return element("p", "", fill(own.bid_made, { ...fields, bid: number(value, words) }));
   }
 
   /** The log as the view gives it: the reader's last move, then the computer players' since. */
@@ -371,8 +373,10 @@ export async function mount(view, { engine, words }) {
       parts.push(await doneBox(now, done));
     }
     if (now.finished) {
-      parts.push(element("p", "ba-practice__end", now.winner ? fill(own.winner, { side: side(now.winner, words) })
-        : own.draw));
+      if (now.match) { // a single deal has its scores, not a winner of a match
+        parts.push(element("p", "ba-practice__end", now.winner ? fill(own.winner, { side: side(now.winner, words) })
+          : own.draw));
+      }
       parts.push(button(own.again, () => start({ ...chosen(), seed: null, moves: [] }), "md-button md-button--primary"));
     }
     after.replaceChildren(...parts);
