@@ -122,7 +122,7 @@ def test_an_evening_on_the_command_line(tmp_path, cli):
     status, out, err = cli("scorecard", path, "add", 9, "pass", "pass", "pass", "--ns", 6)
     assert status == 2 and out == "" and "not allowed with 5\xa0cards" in err and path.read_bytes() == good
     status, out, _ = cli("scorecard", path, "show", "--lang", "fr")
-    assert status == 0 and "annulée" in out and "renonce N–S" in out and "−34" in out
+    assert status == 0 and "annulée" in out and "renonce N-S" in out and "−34" in out
     status, out, _ = cli("scorecard", path, "show", "--json")
     data = json.loads(out)
     assert data["totals"] == {"NS": 1, "EW": -34} and data["next"]["hand_size"] == 5

@@ -3,6 +3,7 @@ site's languages: a row per deal, the running totals and what comes next. Its wo
 files' ``[scorecard_sheet]`` (seat letters, column heads, a thrown-in deal, the result)."""
 from __future__ import annotations
 
+from . import formatting as fmt
 from .terms import terms
 
 
@@ -19,7 +20,7 @@ def sheet(card, lang: str) -> list[str]:
         return letters["NESW".index(letter)]
 
     def side(sides: str) -> str:
-        return "–".join(seat(s) for s in sides)
+        return say("side_dash").join(seat(s) for s in sides)
 
     def bid(value) -> str:
         return say(value) if isinstance(value, str) else str(value)
@@ -44,7 +45,8 @@ def sheet(card, lang: str) -> list[str]:
         lines.append(say("tiebreak", ns=card.tiebreak["NS"], ew=card.tiebreak["EW"]))
     following = card.next_deal
     if following is not None:
-        lines.append(say("next", number=following.number, cards=following.hand_size, dealer=seat(following.dealer)))
+        cards = fmt.count(following.hand_size, "cards_each" if t.has("plural.cards_each") else "cards", lang)
+        lines.append(say("next", number=following.number, cards=cards, dealer=seat(following.dealer)))
     elif card.winner:
         lines.append(say("won", side=side(card.winner)))
     else:
