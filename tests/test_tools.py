@@ -18,12 +18,17 @@ def shape(value):
 
 @pytest.mark.parametrize("name", TOOLS)
 def test_every_language_gives_a_tool_the_same_words(name):
-    """The same keys everywhere, but for the plural forms, which each language has its own of."""
+    """The same keys everywhere, but for the plural forms and the cards' grammatical forms
+    (``spoken_forms``: an article, a case), which each language has its own of; a form gives
+    every rank and joker."""
     english = shape(words(name, "en"))
+    own = {"plural": None, "spoken_forms": None}
     for lang in LANGUAGES[1:]:
         found = shape(words(name, lang))
         assert found["plural"].keys() >= english["plural"].keys(), lang
-        assert {**found, "plural": None} == {**english, "plural": None}, lang
+        assert {**found, **own} == {**english, **own}, lang
+        for form, names in found["spoken_forms"].items():
+            assert names.keys() >= set(english["jokers"]) | set(english["ranks"]), (lang, form)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
