@@ -28,6 +28,7 @@ from backalley.card_values import HAND_SIZES
 from backalley.files import write_whole
 from backalley.simulate import CONFIDENCE
 from backalley.strategy import PARTNER_SHARE
+from backalley.table import MAX_HAND_SIZE
 
 from . import ROOT, bidding_guide, diagrams, glossary, rule_numbers, sheet, simulations, tools, variants_view
 from . import formatting as fmt
@@ -145,6 +146,7 @@ def environment(lang: str, examples_dir: Path) -> _PageSandbox:
         confidence=CONFIDENCE,
         legal_bids=_once(backalley.legal_bids),
         pack_size=len(backalley.PACK),
+        largest_hand=MAX_HAND_SIZE,
         partner_share=PARTNER_SHARE,
         tool=functools.partial(tools.tool, lang=lang),
     )
