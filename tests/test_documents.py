@@ -247,3 +247,20 @@ def test_a_missing_folder_or_chromium_is_one_line_and_writes_nothing(tmp_path):
 
 def test_a_variant_is_read_by_its_canonical_name():
     assert resolve_variant("short-14").name in text_of(document("sheet", "pt", "short-14"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_pad_names_the_dealer_after_four_passes_as_its_rules_do(lang):
+    """The pad's note on a thrown-in deal follows ``throw_in_dealer``: bab-online's same dealer
+    deals again (its rules sheet says so), the standard game's next dealer."""
+    bab = VARIANTS["bab-online"]
+    assert bab.throw_in_dealer == "same"
+    same, moved = (text_of(document("scorepad", lang, v)) for v in (bab, bab.replace(throw_in_dealer="next")))
+
+    def sentences(text: str) -> set[str]:  # but those that name the variant, which differs
+        return {sentence for sentence in text.split(". ") if "bab-online" not in sentence}
+
+    assert sentences(same) != sentences(moved)
+    if lang == "en":
+        assert "The same dealer deals the same hand size again" in same
+        assert "The next dealer deals the same hand size again" in moved
