@@ -107,14 +107,16 @@ def test_search_finds_pages_of_its_own_language_only(reader, pages, base_url, la
 
 
 def test_russian_search_finds_other_case_forms(reader, pages, base_url):
-    """``взяткой`` (instrumental) is written on no Russian page, ``взятка``/``взятки`` are: stemming finds them."""
+    """A case form of ``взятка`` that no Russian page writes (the instrumental ``взяткой``, or
+    another): stemming finds the pages that write ``взятка``/``взятки``."""
     trick = card_terms()["trick"]["ru"]  # взятка
-    query = "взяткой"
-    assert query[:-2] == trick[:-1], "the query is a case form of the contract's word"
     with urlopen(f"{base_url}/ru/search/search_index.json") as response:
         index = response.read().decode("utf-8")
     words = set(re.findall(r"\w+", index.lower()))
-    assert query not in words, f"{query!r} is on a Russian page: it cannot show stemming"
+    unwritten = [form for form in ("взяткой", "взятках", "взятками", "взяткою") if form not in words]
+    assert unwritten, "every case form tried is on a Russian page: none can show stemming"
+    query = unwritten[0]
+    assert query.startswith(trick[:-1]), "the query is a case form of the contract's word"
     forms = sorted(w for w in words if w.startswith(trick[:-1]))
     assert forms, f"no form of {trick!r} on the Russian pages"
     one = reader(PHONE)
