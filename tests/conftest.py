@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.request import urlopen
@@ -35,24 +36,60 @@ def cli(capsys):
     return run
 
 
+BUILD = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir"]
+_BUILDING = pytest.StashKey[subprocess.Popen]()
+
+
+def _build_env() -> dict:
+    return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "BACKALLEY_HOOK": "on"}
+
+
+def pytest_sessionstart(session):
+    """A whole run (the default test paths, not ``-m "not site…"``) starts building the site at
+    once, beside the tests that need only Python, rather than when the first test asks for it:
+    the run's controller builds it (with pytest-xdist, the workers' base folders sit in its one)."""
+    config = session.config
+    whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS
+    if hasattr(config, "workerinput") or not whole or "not site" in (config.option.markexpr or ""):
+        return
+    shared = config._tmp_path_factory.getbasetemp()
+    log = open(shared / "built-site.log", "w")
+    build = subprocess.Popen([*BUILD, str(shared / "built-site")], cwd=ROOT, env=_build_env(),
+                             stdout=log, stderr=subprocess.STDOUT)
+
+    def finished():
+        status = build.wait()
+        log.close()
+        (shared / ("built-site.done" if status == 0 else "built-site.failed")).write_text(f"{status}\n")
+
+    (shared / "built-site.started").write_text("building\n")
+    threading.Thread(target=finished, daemon=True).start()
+    config.stash[_BUILDING] = build
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """``mkdocs build --strict`` of this repository, once per test run, in a temporary folder.
 
-    With pytest-xdist (``./dev test`` runs several workers) the first worker to need the site builds
-    it under a lock in the run's shared temporary folder; the others wait and use the same one."""
+    A whole run has started it with the session (``pytest_sessionstart``): the tests wait for it.
+    Otherwise the first test to need the site builds it, under a lock in the run's shared
+    temporary folder (with pytest-xdist, ``./dev test`` runs several workers: the others wait and
+    use the same one)."""
     shared = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = shared.parent  # every worker's base folder sits in the run's one folder
-    site, done = shared / "built-site", shared / "built-site.done"
+    site, done, failed = shared / "built-site", shared / "built-site.done", shared / "built-site.failed"
+    if (shared / "built-site.started").exists():
+        while not (done.exists() or failed.exists()):
+            time.sleep(0.2)
+        if failed.exists():
+            log = (shared / "built-site.log").read_text(encoding="utf-8", errors="replace")
+            pytest.fail(f"mkdocs build --strict failed:\n{log[-4000:]}", pytrace=False)
+        return site
     with open(shared / "built-site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not done.exists():
-            env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "BACKALLEY_HOOK": "on"}
-            build = subprocess.run(
-                [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-                cwd=ROOT, env=env, capture_output=True, text=True,
-            )
+            build = subprocess.run([*BUILD, str(site)], cwd=ROOT, env=_build_env(), capture_output=True, text=True)
             if build.returncode:
                 pytest.fail(f"mkdocs build --strict failed:\n{build.stderr[-4000:]}", pytrace=False)
             done.write_text("built\n")
@@ -68,7 +105,7 @@ that builds the site or starts Chromium by itself carries the marker in its own 
 def pytest_collection_modifyitems(items):
     """Each test that uses a fixture of ``NEEDS`` (directly or through another fixture) gets its
     marker, so ``-m "not site and not browser"`` (``./dev check``) runs the rest alone. Tests that
-    need the built site run last: while one worker builds it, the others run the engine's tests
+    need the built site run last: while the site builds, the workers run the engine's tests
     (a stable sort keeps each group in its own order)."""
     for item in items:
         for fixture, marker in NEEDS.items():
@@ -178,9 +215,13 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def pytest_sessionfinish(session):
-    """Under CI, a whole run (the default test paths, no -m or -k) in which one of those suites
-    passed nothing fails."""
+    """A site build started with the session and still running (no test needed it: ``-k``) is
+    stopped. Under CI, a whole run (the default test paths, no -m or -k) in which one of those
+    suites passed nothing fails."""
     config = session.config
+    build = config.stash.get(_BUILDING, None)
+    if build is not None and build.poll() is None:
+        build.terminate()
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     whole = (config.args_source == pytest.Config.ArgsSource.TESTPATHS and not config.option.markexpr
              and not config.option.keyword and not config.option.collectonly)

@@ -67,8 +67,8 @@ def bid_name(keeper, bid) -> str:
 
 def plan(variant: str) -> list[tuple]:
     """The entries of a whole evening (and the tie-break deal when one is due), with a throw-in,
-    an undone deal, a bid taken back, a revoke, a reload in the middle and, with it, a reload
-    between a deal's bids (``add-reloaded``: the bids made stay)."""
+    an undone deal, a bid taken back, a revoke, and a reload in the middle of the evening, between
+    two bids of a deal (``add-reloaded``: the evening reopens by itself, and the bids made stay)."""
     sizes = deal_sizes(variant)
     steps: list[tuple] = []
     for i, size in enumerate(sizes):
@@ -80,11 +80,9 @@ def plan(variant: str) -> list[tuple]:
             steps.append(("bid-undo", bids[0]))
         if i == 6:
             steps += [("add", bids, (ns + 1) % (size + 1)), ("undo",)]
-        steps.append(("add-reloaded" if i == len(sizes) // 2 + 1 else "add", bids, ns))
+        steps.append(("add-reloaded" if i == len(sizes) // 2 else "add", bids, ns))
         if i == 4:
             steps.append(("revoke", "EW"))
-        if i == len(sizes) // 2:
-            steps.append(("reload",))
     text = replay(None, steps, variant)
     card = scorecard_entry(text, "show").card
     if card.needs_tiebreak:
@@ -122,7 +120,9 @@ def enter_evening(keeper, steps) -> None:
         kind = step[0]
         if kind in ("add", "add-reloaded"):
             for number, bid in enumerate(step[1]):
-                if kind == "add-reloaded" and number == 2:  # the page reloads between the bids: those made stay
+                if kind == "add-reloaded" and number == 2:
+                    # the page reloads between two bids: the evening reopens by itself, the engine
+                    # started again, with the bids made so far
                     keeper.page.reload()
                     keeper.page.locator(".ba-keeper__bids").wait_for(timeout=WAIT_MS)
                 button(keeper, bid_name(keeper, bid), keeper.page.locator(".ba-keeper__entry [role=group]").first).click()
@@ -142,9 +142,6 @@ def enter_evening(keeper, steps) -> None:
             changes(keeper, lambda: button(keeper, w["sides"][step[1]], revoke).click())
         elif kind == "tiebreak":
             changes(keeper, lambda: button(keeper, str(step[1]), group(keeper, tricks_group)).click())
-        elif kind == "reload":
-            keeper.page.reload()  # the evening in progress reopens by itself, the engine started again
-            keeper.page.get_by_role("group", name=say(keeper, "corrections")).wait_for(timeout=WAIT_MS)
 
 
 def sheet_cells(keeper) -> list[list[str]]:

@@ -3,7 +3,8 @@ started from the built site on 127.0.0.1 through the bridge ``engine.js``; and w
 puts there (the runtime as pinned, the package's zip the same bytes at every build).
 
 The engine is started once for the module from the score pad's page, under the
-Content-Security-Policy the build gives every page (no page of the site loads it by itself);
+Content-Security-Policy the build gives every page (that no page of the site loads it by itself,
+the phone walk of ``test_browser.py`` checks on every page);
 the refusals are asked in every language. The tests of failures start it from a blank page of
 the site's own address that the test serves."""
 from __future__ import annotations
@@ -30,7 +31,6 @@ ENGINE = "/assets/engine/"
 TEST_PAGE = "/engine-test/"  # served by the test, not a file of the site
 BLANK = "<!doctype html><html lang=en><title>engine</title><body></body></html>"
 HANDS = {"N": ["2S", "5H"], "E": ["9S", "KH"], "S": ["3D", "4D"], "W": ["5D", "6D"]}
-RULES_PAGES = ["table-and-deals/", "bidding/", "tricks/", "scoring/", "irregularities/", "variants/"]
 TOOL_PAGE = "/score-pad/"  # where the scorekeeper starts the engine
 
 
@@ -222,14 +222,6 @@ def test_the_engine_starts_under_a_policy_of_the_site_only_with_wasm_unsafe_eval
 def test_a_policy_without_wasm_unsafe_eval_is_a_typed_failure_not_a_hang(reader):
     found = strict_policy(reader(), "default-src 'self'; script-src 'self'", timeout=6000)  # it hangs: the timeout ends it
     assert found["error"][0] == "cannot-start" and found["error"][1] in ("failed", "timeout")
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_rules_page_loads_the_engine(reader, base_url, lang):
-    one = reader()
-    for path in ["", *RULES_PAGES]:
-        one.visit(f"{base_url}{root_of(lang)}{path}", idle=True)
-    assert [url for url in one.requests if ENGINE in url] == []
 
 
 # -- what the build puts under assets/engine/ -----------------------------------------------------

@@ -72,18 +72,21 @@ def bids_in(label: str, lang: str) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def measured(browser, base_url, pages):
-    """Every diagram and whole-deal table of every page, by (language, width): what it shows."""
+    """Every diagram and whole-deal table of every page, by (language, width): what it shows.
+    Each page is opened once and laid out at each width by resizing the window (as
+    test_phone_tables.py does), two frames after each resize."""
     found = {}
-    for screen in SCREENS:
-        width = screen["width"]
-        for lang in LANGUAGES:
-            one = Reader(browser, base_url, screen)
-            try:
-                for path, url in all_pages(pages, lang):
-                    one.visit(url)
-                    found[(lang, width, path)] = one.page.evaluate(MEASURE)
-            finally:
-                one.close()
+    for lang in LANGUAGES:
+        one = Reader(browser, base_url, SCREENS[0])
+        try:
+            for path, url in all_pages(pages, lang):
+                one.visit(url)
+                for screen in SCREENS:
+                    one.page.set_viewport_size(screen)
+                    one.page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+                    found[(lang, screen["width"], path)] = one.page.evaluate(MEASURE)
+        finally:
+            one.close()
     return found
 
 

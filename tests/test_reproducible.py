@@ -6,9 +6,11 @@ to another path, with fresh file times, and built with ``properdocs build --stri
 hash seed, time zone and locale. One build thus shows both that the site is reproducible and that
 the two builders agree (CONTRIBUTING: When MkDocs goes). Dates come from the last commit
 (``SOURCE_DATE_EPOCH``, set by ./dev or by hooks/reproducible.py), never from the clock. Both builds
-run the working tree's Python code (the editable install) and so share the figures and compiled
-pages it keeps in the working tree's ``.cache/`` (keyed by their inputs, filled by the first
-build); the copy prints its own PDFs and draws its own link-preview picture.
+run the working tree's Python code (the editable install) and so share what it keeps in the
+working tree's ``.cache/``, each keyed by its inputs and filled by the first build: the figures,
+the compiled pages, the printed PDFs and the link-preview picture. That Chromium prints the same
+bytes twice is tests/test_print.py's (``test_printing_twice_gives_the_same_bytes``, and the
+command's PDF against the build's).
 
 Only what names the builder is normalised before comparing, nothing else:
 
@@ -108,10 +110,9 @@ def properdocs_build(sources: Path, site: Path) -> Path:
         "TZ": "Pacific/Chatham",
         "LC_ALL": "C.UTF-8",
         "LANG": "C.UTF-8",
-        # the figures' simulations and compiled templates, keyed by their content, from the session's
-        # build (the copy's own .cache would be cold); the copy prints its own PDFs
-        "BACKALLEY_SIM_CACHE": str(ROOT / ".cache" / "simulations"),
-        "BACKALLEY_TEMPLATE_CACHE": str(ROOT / ".cache" / "templates"),
+        # the session's build's caches, keyed by their inputs (the copy's own .cache would be cold)
+        **{f"BACKALLEY_{name}_CACHE": str(ROOT / ".cache" / folder) for name, folder in
+           (("SIM", "simulations"), ("TEMPLATE", "templates"), ("PDF", "pdf"), ("SOCIAL", "social"))},
     }
     build = subprocess.run(
         [sys.executable, "-m", "properdocs", "build", "--strict", "--config-file", "mkdocs.yml",
