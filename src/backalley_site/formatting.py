@@ -136,12 +136,13 @@ def spoken_cards(cards, lang: str, form: str = "") -> str:
 
 def listed(items: list[str], lang: str, style: Literal["standard", "or"] = "standard") -> str:
     """Items joined the way ``lang`` writes a list, by CLDR: ``a, b and c`` (``style="or"``:
-    ``a, b or c``). Items that hold a comma themselves are parted by semicolons, with CLDR's
-    conjunction before the last (``×1, ×2; ×1, ×4; or ×2, ×8``), so no reader merges two of them."""
+    ``a, b or c``). Three items or more that hold a comma themselves are parted by semicolons,
+    with CLDR's conjunction before the last (``×1, ×2; ×1, ×4; or ×2, ×8``), so no reader merges
+    two of them; two items need only the conjunction."""
     if not items:
         return ""
     locale = terms(lang)("format.locale")
-    if not any(terms(lang)("format.list_separator").strip() in item for item in items):
+    if len(items) < 3 or not any(terms(lang)("format.list_separator").strip() in item for item in items):
         return format_list(items, style=style, locale=locale)
     end = Locale.parse(locale).list_patterns[style]["end"]  # "{0}, or {1}", "{0} ou {1}"
     conjunction = end.replace("{0}", "").replace("{1}", "").strip(" ,")
