@@ -65,7 +65,7 @@ def document(kind: str, lang: str, variant="standard", *, date: datetime | None 
     body = typeset_html(markdown.markdown(text, extensions=names, extension_configs=settings), lang)
     heading = re.search(r"<h1[^>]*>(.*?)</h1>", body, re.S)
     title = re.sub(r'<a class="headerlink".*?</a>', "", heading.group(1)) if heading else ""
-    title = html.unescape(re.sub(r"<[^>]+>", "", title)).strip()
+    title = fmt.plain_text(title).strip()
     chosen = resolve_variant(variant).name
     if chosen != "standard":  # the tab, the print header and a saved file tell the presets apart
         title = f"{title} ({spoken_name(chosen, lang)})"

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import functools
+import html
+import re
 from typing import Literal
 
 from babel import Locale
@@ -12,6 +14,14 @@ from markupsafe import Markup, escape
 from backalley import parse_card
 
 from .terms import terms
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def plain_text(markup) -> str:
+    """The text of ``markup``, its tags dropped and its entities read: a card's
+    ``<span class="ba-card ba-red">K♥</span>`` is ``K♥``, ``&amp;`` is ``&``."""
+    return html.unescape(_TAG.sub("", str(markup)))
 
 MINUS = "\u2212"
 NBSP = "\u00a0"

@@ -7,11 +7,12 @@ section's rules, each once, in order, and must number all of them.
 from __future__ import annotations
 
 import re
-from html import escape, unescape
+from html import escape
 from pathlib import Path
 
 from backalley import rulebook
 
+from .formatting import plain_text
 from .terms import terms
 
 
@@ -55,7 +56,6 @@ class PageRules:
 _RULE_BLOCK = re.compile(
     r'<(p|li)>\s*(?:<p>\s*)?<a class="rule-number" id="rule-([^"]+)"[^>]*>[^<]*</a>(.*?)</\1>', re.S)
 _BLOCK_TAG = re.compile(r"</?(?:p|ul|ol|li|br)\b[^>]*>")
-_TAG = re.compile(r"<[^>]+>")
 
 
 def search_entries(html: str, url: str, lang: str) -> list[dict[str, str]]:
@@ -65,7 +65,7 @@ def search_entries(html: str, url: str, lang: str) -> list[dict[str, str]]:
     entries = []
     for match in _RULE_BLOCK.finditer(html):
         number, body = match[2], match[3]
-        text = " ".join(unescape(_TAG.sub("", _BLOCK_TAG.sub(" ", body))).split())
+        text = " ".join(plain_text(_BLOCK_TAG.sub(" ", body)).split())
         entries.append({"location": f"{url}#{rulebook.anchor(number)}",
                         "title": terms(lang)("interface.rule", number=number), "text": text})
     return entries

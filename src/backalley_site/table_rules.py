@@ -10,8 +10,6 @@ for a document (``browser_engine.RENDERER_ZIP``). Both are called through ``back
 """
 from __future__ import annotations
 
-import html
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,8 +24,6 @@ from .typography import typeset_text
 from .variants_view import changed, differences
 
 __all__ = ["table_rules", "rules_document"]
-
-_TAG = re.compile(r"<[^>]+>")
 
 
 def table_rules(variant, lang: str = "en") -> dict:
@@ -53,7 +49,7 @@ def table_rules(variant, lang: str = "en") -> dict:
     def words(text) -> str:
         """Plain text, typeset: the page draws every answer as text, so a card's markup on the
         variants page (``<span class="ba-card">BIG</span>``) becomes its text here (``BIG``)."""
-        return typeset_text(html.unescape(_TAG.sub("", str(text))), lang)
+        return typeset_text(fmt.plain_text(text), lang)
 
     match = [{"key": key, "label": words(t(f"match.{key}")), "standard": fmt.number(before, lang),
               "value": fmt.number(after, lang), "differs": before != after}
