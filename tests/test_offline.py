@@ -12,19 +12,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import zipfile
-from datetime import datetime, UTC
 
 import pytest
 
 from backalley import resolve_variant
-from backalley_site.browser_engine import FOLDER, RENDERER_ZIP
+from backalley_site.browser_engine import RENDERER_ZIP
 from backalley_site.documents import document
 from backalley_site.offline import ENGINE, NODE_MODULES, WORKBOX_MODULES, WORKER, precached, write_service_worker
-from backalley_site.table_rules import BUILD_DATE
 from backalley_site.tools import words
 from browsing import LANGUAGES, PHONE, Reader, all_pages, root_of, serving
 from scorekeeping import WAIT_MS, button, play_evening, say
+from test_table_rules_page import renderer_date
 
 TOOL_PAGE = "score-pad/"
 ACTIVATED = """async () => {
@@ -75,12 +73,6 @@ CACHES = """async () => {
 }"""
 
 
-def sheet_date(built_site) -> datetime:
-    """The build's date, as the renderer in the browser dates a document."""
-    date = zipfile.ZipFile(built_site / FOLDER / RENDERER_ZIP).read(BUILD_DATE).decode()
-    return datetime.fromisoformat(date).replace(tzinfo=UTC)
-
-
 def site_copy(built_site, tmp_path):
     """A copy of the built site to serve and change (files linked, not copied: a change writes
     a new file, never into the built site's)."""
@@ -121,7 +113,7 @@ def test_every_page_of_every_language_its_search_and_the_engine_work_offline_aft
             first_visit(one, f"{url}/{TOOL_PAGE}")
             assert one.page.evaluate(START_ENGINE) == {"NS": 16, "EW": 1}
             sheet = one.page.evaluate(SHEET)  # asked for once online: the renderer is cached with the engine
-            assert sheet == document("sheet", "fr", resolve_variant("standard,tie=tiebreak"), date=sheet_date(built_site),
+            assert sheet == document("sheet", "fr", resolve_variant("standard,tie=tiebreak"), date=renderer_date(built_site),
                               stylesheet="documents.css")
             cached = one.page.evaluate(CACHES)
             engine_caches = [name for name in cached if name.startswith("backalley-engine-")]

@@ -42,6 +42,12 @@ def text_of(markup: str) -> str:
     return re.sub(r"[\s\u00a0\u202f]+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
 
 
+def renderer_date(built_site) -> datetime:
+    """The build's date, which the renderer in the browser gives the documents it makes."""
+    date = zipfile.ZipFile(built_site / FOLDER / RENDERER_ZIP).read(BUILD_DATE).decode()
+    return datetime.fromisoformat(date).replace(tzinfo=UTC)
+
+
 def refused(spec: str, lang: str) -> str:
     reply = json.loads(handle(json.dumps({"call": "backalley_site.table_rules.table_rules", "args": [spec],
                                           "kwargs": {"lang": lang}, "lang": lang})))
@@ -157,8 +163,7 @@ def test_a_mix_set_by_clicks_shows_what_the_engine_gives(opened, built_site, lan
     assert link.get_attribute("href").endswith(f"{root_of(lang)}variants/?variant={resolve_variant(MIX).spec}")
 
     tab = made(one, said, "sheet")  # the text of backalley print's document, dated as the build
-    date = zipfile.ZipFile(built_site / FOLDER / RENDERER_ZIP).read(BUILD_DATE).decode()
-    printed = document("sheet", lang, resolve_variant(MIX), date=datetime.fromisoformat(date).replace(tzinfo=UTC))
+    printed = document("sheet", lang, resolve_variant(MIX), date=renderer_date(built_site))
     assert text_of(tab.content()) == text_of(printed)
     tab.close()
 
