@@ -144,11 +144,12 @@ class Reader:
     ``scheme`` (light or dark), which the site follows until the reader picks one. The site's
     service worker is blocked unless ``service_workers="allow"`` (tests/test_offline.py), so
     that every other test sees the network as a first visit does. Every Content-Security-Policy
-    violation any of its pages reports is in ``violations``.
+    violation any of its pages reports is in ``violations``. With ``cache=False`` its page keeps
+    nothing in the browser's cache: each visit fetches all it uses, as a first visit does.
     """
 
     def __init__(self, browser, base_url: str, viewport: dict, *, axe: bool = False, scheme: str = "light",
-                 service_workers: str = "block"):
+                 service_workers: str = "block", cache: bool = True):
         self.base_url = base_url
         self.context = browser.new_context(
             viewport=viewport, service_workers=service_workers, reduced_motion="reduce", color_scheme=scheme,
@@ -168,6 +169,10 @@ class Reader:
         self.context.on("requestfailed", self._request_failed)
         self.context.on("response", self._response)
         self.page = self.context.new_page()
+        if not cache:
+            session = self.context.new_cdp_session(self.page)
+            session.send("Network.enable")
+            session.send("Network.setCacheDisabled", {"cacheDisabled": True})
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 

@@ -213,51 +213,61 @@ LAYOUT_CHECK = r"""
 
 @functools.cache
 def phone_walk(browser, base_url: str, site: Path, pages_key: tuple, lang: str) -> dict:
-    """Every page of ``lang`` on a phone, each in a new browser context (nothing cached), as a
-    first visit and then used: what three tests below check, walked once per language.
+    """Every page of ``lang`` on a phone as a first visit, then used: what four tests below
+    check, walked once per language, in one browser context whose cache is off (every page
+    fetches all it uses again, as on a first visit; a context of its own per page costs a
+    second of the machine's time more each, measured).
 
     ``weights``: page -> bytes of its first load (every response until the network is idle,
     each compressed with gzip -9) and ``parts``: page -> those responses; ``layout``: what
     ``LAYOUT_CHECK`` found at the top and scrolled down, and how many diagrams it saw; then each
     page is used (the language menu, a scroll to the end; the search on the language's first page:
-    its index and worker are the same on every page), and the printable pages and the 404 page
-    visited one after another in one more context: ``outside`` (requests to other hosts), ``failed``, ``errors``,
-    ``requests``, and ``violations`` (of the pages' Content-Security-Policy)."""
+    its index and worker are the same on every page), then the printable pages and the 404 page:
+    ``outside`` (requests to other hosts), ``failed``, ``errors``, ``requests``, and
+    ``violations`` (of the pages' Content-Security-Policy)."""
     pages = {lang: dict(pages_key)}
     found = {"weights": {}, "parts": {}, "problems": [], "diagrams": 0,
              "outside": [], "failed": [], "errors": [], "requests": [], "violations": []}
     missing = base_url + missing_page(lang)
     others = [(None, url) for url in printable_pages(site, base_url, lang)]
-    shared = Reader(browser, base_url, PHONE)  # the printable pages and the 404 page: one after another
-    for path, url in [*all_pages(pages, lang), *others, (None, missing)]:
-        one = Reader(browser, base_url, PHONE) if path is not None else shared
-        try:
+    one = Reader(browser, base_url, PHONE, cache=False)
+    try:
+        for path, url in [*all_pages(pages, lang), *others, (None, missing)]:
+            one.responses.clear()
             one.visit(url, idle=True)
-            if path is not None:
-                parts = [(len(gzip.compress(r.body(), compresslevel=9, mtime=0)), r.url) for r in one.responses]
-                found["weights"][path or "/"] = sum(size for size, _ in parts)
-                found["parts"][path or "/"] = parts
-                for scrolled in (False, True):  # the header shows the page title once the page scrolls
-                    if scrolled:
-                        one.page.evaluate("window.scrollTo(0, 600)")
-                        one.page.wait_for_timeout(150)
-                    result = one.page.evaluate(LAYOUT_CHECK)
-                    found["problems"] += [f"{url}: {problem}" for problem in result["problems"]]
-                found["diagrams"] += result["diagrams"]
-                if not found["requests"]:
-                    search(one, "board")
-                    one.page.keyboard.press("Escape")
-                one.page.locator(".md-header .md-select > button").click()
-                one.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-                one.settle()
-            if one is not shared:
-                collect(found, one, missing)
-        finally:
-            if one is not shared:
-                one.close()
-    collect(found, shared, missing)
-    shared.close()
+            if path is None:
+                continue
+            parts = [(len(gzip.compress(served(site, base_url, r), compresslevel=9, mtime=0)), r.url) for r in one.responses]
+            found["weights"][path or "/"] = sum(size for size, _ in parts)
+            found["parts"][path or "/"] = parts
+            for scrolled in (False, True):  # the header shows the page title once the page scrolls
+                if scrolled:
+                    one.page.evaluate("window.scrollTo(0, 600)")
+                    one.page.wait_for_timeout(150)
+                result = one.page.evaluate(LAYOUT_CHECK)
+                found["problems"] += [f"{url}: {problem}" for problem in result["problems"]]
+            found["diagrams"] += result["diagrams"]
+            if path == "":
+                search(one, "board")
+                one.page.keyboard.press("Escape")
+            one.page.locator(".md-header .md-select > button").click()
+            one.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            one.settle()
+        collect(found, one, missing)
+    finally:
+        one.close()
     return found
+
+
+def served(site: Path, base_url: str, response) -> bytes:
+    """What ``response`` carried: the site's file at its address (the browser's own fetch of the
+    tab's icon keeps no body to read back once the page has moved on)."""
+    if not response.url.startswith(base_url + "/"):
+        return response.body()
+    assert response.status == 200, f"{response.url}: {response.status}, not a first visit's answer"
+    path = response.url.removeprefix(base_url + "/").split("?")[0].split("#")[0]
+    file = site / path
+    return (file / "index.html" if path.endswith("/") or not path else file).read_bytes()
 
 
 def collect(found: dict, one: Reader, missing: str) -> None:
