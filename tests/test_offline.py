@@ -1,12 +1,13 @@
 """The site offline at the table (``backalley_site.offline``, ``sw.js``): after a first visit
 every page of every language loads with the network off, and the search, the engine too once
-a tool has started it, and the printed documents' renderer once a sheet was asked for, and a new build takes over only when no page of the site is open, leaving no old
-cache behind.
+a tool has started it, and the printed documents' renderer once a sheet was asked for; an
+evening is kept in every language; a new build takes over only when no page of the site is
+open, leaving no old cache behind.
 
-Each test serves its own copy of the site on 127.0.0.1 (so that it can take the server away,
-or change the site under an open page) to one Chromium context whose service workers are
-allowed; the network is then cut twice over: the context is set offline and the server is
-stopped."""
+Each test (the four evenings: one for them all) serves its own copy of the site on 127.0.0.1
+(so that it can take the server away, or change the site under an open page) to one Chromium
+context whose service workers are allowed; the network is then cut twice over: the context is
+set offline and the server is stopped."""
 from __future__ import annotations
 
 import json
@@ -20,7 +21,7 @@ from backalley_site.browser_engine import RENDERER_ZIP
 from backalley_site.documents import document
 from backalley_site.offline import ENGINE, NODE_MODULES, WORKBOX_MODULES, WORKER, precached, write_service_worker
 from backalley_site.tools import words
-from browsing import LANGUAGES, PHONE, Reader, all_pages, root_of, serving
+from browsing import DEFAULT_LANGUAGE, LANGUAGES, PHONE, Reader, all_pages, root_of, serving
 from scorekeeping import WAIT_MS, button, play_evening, say
 from test_table_rules_page import renderer_date
 
@@ -235,29 +236,39 @@ def test_workbox_is_pinned_with_its_integrity_hashes_and_installed_as_pinned():
         assert locked[f"node_modules/{name}"]["integrity"].startswith("sha512-")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_an_evening_is_kept_with_the_network_off_after_a_first_visit(browser, built_site, tmp_path, lang):
-    """The scorekeeper opened once online; then, the network cut and the server gone, the page
-    reloads, the scorekeeper starts from the caches and the evening of ``test_scorekeeper.py``
-    (26 deals, a reload in the middle) ends as the command line's does for the same entries."""
-    site = site_copy(built_site, tmp_path)
+@pytest.fixture(scope="module")
+def offline_table(browser, built_site, tmp_path_factory):
+    """A phone that visited the site once online and started the scorekeeper there (English): then
+    the network is cut and the server is gone. The evenings below, one per language, share it."""
+    site = site_copy(built_site, tmp_path_factory.mktemp("offline"))
     with serving(site) as (url, server):
         keeper = Reader(browser, url, PHONE, service_workers="allow")
-        keeper.lang, keeper.words = lang, words("scorekeeper", lang)
+        keeper.lang, keeper.words = DEFAULT_LANGUAGE, words("scorekeeper", DEFAULT_LANGUAGE)
         keeper.page.on("dialog", lambda dialog: dialog.accept())
         try:
-            first_visit(keeper, f"{url}{root_of(lang)}{TOOL_PAGE}")
-            evenings = keeper.page.get_by_role("heading", name=say(keeper, "evenings"))
+            first_visit(keeper, f"{url}/{TOOL_PAGE}")
             button(keeper, keeper.words["tool"]["start"]).click()
-            evenings.wait_for(timeout=WAIT_MS)
-
+            keeper.page.get_by_role("heading", name=say(keeper, "evenings")).wait_for(timeout=WAIT_MS)
             keeper.context.set_offline(True)
             server.shutdown()
             server.server_close()
-            keeper.page.reload()
-            button(keeper, keeper.words["tool"]["start"]).click()
-            evenings.wait_for(timeout=WAIT_MS)
-            play_evening(keeper)
-            assert not keeper.errors and not keeper.violations
+            yield keeper, url
         finally:
             keeper.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_evening_is_kept_with_the_network_off_after_a_first_visit(offline_table, lang):
+    """The site visited once online and the scorekeeper started there; then, the network cut and
+    the server gone, each language's score pad opens from the caches, its scorekeeper starts, and
+    the evening of ``test_scorekeeper.py`` (26 deals, a reload in the middle) ends as the command
+    line's does for the same entries."""
+    keeper, url = offline_table
+    keeper.page.evaluate("() => localStorage.clear()")  # each language's evening from the list of none
+    keeper.lang, keeper.words = lang, words("scorekeeper", lang)
+    keeper.page.goto(f"{url}{root_of(lang)}{TOOL_PAGE}")
+    assert keeper.page.evaluate("navigator.serviceWorker.controller !== null")
+    button(keeper, keeper.words["tool"]["start"]).click()
+    keeper.page.get_by_role("heading", name=say(keeper, "evenings")).wait_for(timeout=WAIT_MS)
+    play_evening(keeper)
+    assert not keeper.errors and not keeper.violations
