@@ -26,11 +26,12 @@ def test_a_presets_printable_page_fits_a_phone_and_leads_back(reader, base_url, 
     """No page wider than the phone, a readable width on a desktop, a way back to the variants page
     in the same language and a print button, neither of which is printed; the preset by its name."""
     t = terms(lang)
+    one, desk = reader(PHONE), reader(WIDTHS["1280"])
     for kind in ("sheet", "scorepad"):
         url = f"{base_url}{root_of(lang)}{printed_page(kind, 'short-14')}"
-        one = reader(PHONE)
-        one.visit(url, idle=True)
         page = one.page
+        page.emulate_media(media="screen")
+        one.visit(url, idle=True)
         assert page.evaluate("innerWidth") == PHONE["width"], "no viewport meta: the phone shows the page shrunk"
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         back = page.get_by_role("link", name=t("documents.back"))
@@ -46,7 +47,6 @@ def test_a_presets_printable_page_fits_a_phone_and_leads_back(reader, base_url, 
         assert not one.errors and not failed, (one.errors, failed)
         page.emulate_media(media="print")
         assert not back.is_visible() and not button.is_visible()
-        desk = reader(WIDTHS["1280"])
         desk.visit(url)
         width = desk.page.locator("article").bounding_box()["width"]
         assert width <= 45 * 16, f"{kind}: {width} px wide on a desktop (about 45 em of 16 px at most)"
