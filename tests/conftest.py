@@ -15,7 +15,7 @@ from urllib.request import urlopen
 import pytest
 
 from browsing import (
-    CHROMIUM, CHROMIUM_ARGS, CONFIG, INSTALL_HINT, LANGUAGES, NOWHERE, PHONE, Reader, SiteHandler,
+    CHROMIUM_ARGS, CONFIG, INSTALL_HINT, TEST_BROWSER, LANGUAGES, NOWHERE, PHONE, Reader, SiteHandler,
     SiteServer, language_of, root_of,
 )
 
@@ -149,13 +149,13 @@ def browser():
 
     """One Chromium for the tests of a module. Module scope, not session: Playwright's sync API
     runs one instance at a time, and other test modules (test_print.py) start their own."""
-    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+    if not (TEST_BROWSER.is_file() and os.access(TEST_BROWSER, os.X_OK)):
         pytest.fail(INSTALL_HINT, pytrace=False)
     with sync_playwright() as playwright:
         try:
-            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, proxy=NOWHERE)
+            chromium = playwright.chromium.launch(executable_path=str(TEST_BROWSER), args=CHROMIUM_ARGS, proxy=NOWHERE)
         except PlaywrightError as exc:
-            pytest.fail(f"{CHROMIUM} does not start ({str(exc).splitlines()[0]}); {INSTALL_HINT}", pytrace=False)
+            pytest.fail(f"{TEST_BROWSER} does not start ({str(exc).splitlines()[0]}); {INSTALL_HINT}", pytrace=False)
         yield chromium
         chromium.close()
 
