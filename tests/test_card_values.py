@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 
 from statistics import NormalDist
 
@@ -91,3 +93,24 @@ def test_the_intervals_are_at_the_stated_confidence():
     """``Z`` is the normal quantile of ``CONFIDENCE``, the level the pages state."""
     assert round(NormalDist().inv_cdf((1 + CONFIDENCE) / 2), 2) == Z
     assert tuple(round(x, 4) for x in wilson(0.5, 100)) == (0.4038, 0.5962)  # Wilson's 95 % interval, 50 of 100
+
+
+def test_two_processes_asking_at_once_compute_the_figures_once(tmp_path):
+    """A build beside the tests (or beside ``mkdocs serve``) asking for the same figures at the same
+    time: the second waits for the first's and reads them."""
+    calls, started = [], threading.Event()
+
+    def slow():
+        calls.append(1)
+        started.set()
+        time.sleep(0.5)
+        return {"figures": 1}
+
+    first = threading.Thread(target=lambda: simulations._cached("slow", {"n": 1}, slow, tmp_path))
+    first.start()
+    started.wait()
+    simulations._read.clear()  # the second asks as another process would, with nothing read yet
+    assert simulations._cached("slow", {"n": 1}, slow, tmp_path) == {"figures": 1}
+    first.join()
+    assert calls == [1]
+    assert [p.suffix for p in tmp_path.iterdir()] == [".json"]  # the figures, and no lock left behind

@@ -7,6 +7,7 @@ mkdocs.yml (``$BACKALLEY_SIM_CACHE`` elsewhere) instead of simulating again.
 """
 from __future__ import annotations
 
+import fcntl
 import functools
 import hashlib
 import json
@@ -66,6 +67,22 @@ def engine_result(kind: str, source: str, compute):
     return _cached(kind, arguments, compute, None, binary=True)
 
 
+_MISSING = object()
+
+
+def _load(path: Path, binary: bool):
+    """The figures stored at ``path``, or ``_MISSING`` (none, or written by another version, which
+    goes)."""
+    try:
+        data = path.read_bytes()
+        return pickle.loads(data) if binary else json.loads(data.decode("utf-8"))
+    except FileNotFoundError:
+        return _MISSING
+    except (pickle.UnpicklingError, EOFError, AttributeError, ValueError):  # written by another version
+        path.unlink(missing_ok=True)
+        return _MISSING
+
+
 def _cached(kind: str, arguments: dict, compute, cache_dir, binary: bool = False):
     """The figures of ``compute()`` for these arguments under this engine, read from the cache or
     computed and stored (whole or not at all): JSON, or a pickle when ``binary`` (then only the
@@ -76,22 +93,35 @@ def _cached(kind: str, arguments: dict, compute, cache_dir, binary: bool = False
     path = cache / f"{kind}-{engine}-{key}.{'pickle' if binary else 'json'}"
     if path in _read:
         return _read[path]
-    try:
-        data = path.read_bytes()
-        _read[path] = pickle.loads(data) if binary else json.loads(data.decode("utf-8"))
-        return _read[path]
-    except FileNotFoundError:
-        pass
-    except (pickle.UnpicklingError, EOFError, AttributeError, ValueError):  # written by another version
-        path.unlink(missing_ok=True)
-    figures = compute()
+    found = _load(path, binary)
+    if found is not _MISSING:
+        _read[path] = found
+        return found
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        write_whole(path, pickle.dumps(figures) if binary else json.dumps(figures).encode("utf-8"))
-        for old in cache.glob(f"{kind}-*.*"):
-            if old != path and (binary or not old.name.startswith(f"{kind}-{engine}-")):
-                old.unlink(missing_ok=True)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):  # not kept: the next build computes it
-        pass
+        lock = open(cache / f".{path.name}.lock", "w")
+    except OSError:  # no cache to write to: computed each time
+        _read[path] = compute()
+        return _read[path]
+    with lock:
+        # another process (a build beside the tests, or beside mkdocs serve) computing the same
+        # figures: wait for it and read them, rather than compute them twice at once
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks (the browser's): computed here, as before
+            pass
+        figures = _load(path, binary)
+        if figures is not _MISSING:
+            _read[path] = figures
+            return figures
+        figures = compute()
+        try:
+            write_whole(path, pickle.dumps(figures) if binary else json.dumps(figures).encode("utf-8"))
+            for old in cache.glob(f"{kind}-*.*"):
+                if old != path and (binary or not old.name.startswith(f"{kind}-{engine}-")):
+                    old.unlink(missing_ok=True)
+        except (OSError, pickle.PicklingError, TypeError, AttributeError):  # not kept: the next build computes it
+            pass
+        Path(lock.name).unlink(missing_ok=True)  # whoever waited on it finds the figures written
     _read[path] = figures
     return figures
