@@ -213,20 +213,21 @@ LAYOUT_CHECK = r"""
 
 @functools.cache
 def phone_walk(browser, base_url: str, site: Path, pages_key: tuple, lang: str) -> dict:
-    """Every page of ``lang`` on a phone as a first visit, then used: what four tests below
+    """Every page of ``lang`` on a phone as a first visit, then used: what five tests below
     check, walked once per language, in one browser context whose cache is off (every page
     fetches all it uses again, as on a first visit; a context of its own per page costs a
     second of the machine's time more each, measured).
 
     ``weights``: page -> bytes of its first load (every response until the network is idle,
     each compressed with gzip -9) and ``parts``: page -> those responses; ``layout``: what
-    ``LAYOUT_CHECK`` found at the top and scrolled down, and how many diagrams it saw; then each
+    ``LAYOUT_CHECK`` found at the top and scrolled down, and how many diagrams it saw; ``cards``:
+    page -> its card diagrams and the cards in its text (``drawn_cards``); then each
     page is used (the language menu, a scroll to the end; the search on the language's first page:
     its index and worker are the same on every page), then the printable pages and the 404 page:
     ``outside`` (requests to other hosts), ``failed``, ``errors``, ``requests``, and
     ``violations`` (of the pages' Content-Security-Policy)."""
     pages = {lang: dict(pages_key)}
-    found = {"weights": {}, "parts": {}, "problems": [], "diagrams": 0,
+    found = {"weights": {}, "parts": {}, "problems": [], "diagrams": 0, "cards": {},
              "outside": [], "failed": [], "errors": [], "requests": [], "violations": []}
     missing = base_url + missing_page(lang)
     others = [(None, url) for url in printable_pages(site, base_url, lang)]
@@ -247,6 +248,7 @@ def phone_walk(browser, base_url: str, site: Path, pages_key: tuple, lang: str) 
                 result = one.page.evaluate(LAYOUT_CHECK)
                 found["problems"] += [f"{url}: {problem}" for problem in result["problems"]]
             found["diagrams"] += result["diagrams"]
+            found["cards"][path] = {**drawn_cards(one.page), "url": url}
             if path == "":
                 search(one, "board")
                 one.page.keyboard.press("Escape")
@@ -380,41 +382,37 @@ def read_face(face: dict, lang: str):
     return card, None
 
 
-@pytest.fixture(scope="module")
-def english_diagrams(browser, base_url, pages):
-    one = Reader(browser, base_url, DESKTOP)
-    try:
-        labels = {}
-        for path, url in all_pages(pages, DEFAULT_LANGUAGE):
-            one.visit(url)
-            labels[path] = [d["label"] for d in one.page.evaluate(DIAGRAMS)]
-        return labels
-    finally:
-        one.close()
+def drawn_cards(page) -> dict:
+    """The card diagrams of ``page`` (``DIAGRAMS``, and whether the accessibility tree names each
+    as an image by its label) and the cards in its text (``INLINE_CARDS``)."""
+    diagrams = page.evaluate(DIAGRAMS)
+    for diagram in diagrams:
+        label = diagram["label"] or ""
+        diagram["named"] = page.get_by_role("img", name=label, exact=True).count() if label.strip() else 0
+    return {"diagrams": diagrams, "inline": page.evaluate(INLINE_CARDS)}
 
 
 CARD_RED = "rgb(179, 20, 27)"  # #b3141b, the red suits in the light scheme
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_card_diagrams_speak_the_page_language_and_show_suits_by_symbol(reader, pages, english_diagrams, lang):
+def test_card_diagrams_speak_the_page_language_and_show_suits_by_symbol(walked, lang):
     """Each diagram's accessible name names every card it draws, in the page's language; every
-    card face, in diagrams and in the text, shows its suit symbol: colour is never the only cue."""
-    one = reader(DESKTOP)
+    card face, in diagrams and in the text, shows its suit symbol: colour is never the only cue.
+    (Read on the phone walk, ``phone_walk``'s ``cards``.)"""
+    english = {path: [d["label"] for d in seen["diagrams"]] for path, seen in walked(DEFAULT_LANGUAGE)["cards"].items()}
     problems, diagrams_seen, cards_seen = [], 0, 0
-    for path, url in all_pages(pages, lang):
-        one.visit(url)
-        diagrams = one.page.evaluate(DIAGRAMS)
-        if len(diagrams) != len(english_diagrams[path]):
-            problems.append(f"{url}: {len(diagrams)} diagrams, the English page has {len(english_diagrams[path])}")
+    for path, seen in walked(lang)["cards"].items():
+        url, diagrams = seen["url"], seen["diagrams"]
+        if len(diagrams) != len(english[path]):
+            problems.append(f"{url}: {len(diagrams)} diagrams, the English page has {len(english[path])}")
         for i, diagram in enumerate(diagrams):
             diagrams_seen += 1
             label = diagram["label"] or ""
-            named = one.page.get_by_role("img", name=label, exact=True).count() if label.strip() else 0
-            if diagram["role"] != "img" or not named:
+            if diagram["role"] != "img" or not diagram["named"]:
                 problems.append(f"{url}: diagram {i + 1} has no accessible name (aria-label {label!r})")
                 continue
-            if lang != DEFAULT_LANGUAGE and i < len(english_diagrams[path]) and label == english_diagrams[path][i]:
+            if lang != DEFAULT_LANGUAGE and i < len(english[path]) and label == english[path][i]:
                 problems.append(f"{url}: diagram {i + 1} is described in English")
             for face in diagram["faces"]:
                 card, problem = read_face(face, lang)
@@ -430,7 +428,7 @@ def test_card_diagrams_speak_the_page_language_and_show_suits_by_symbol(reader, 
                 red = face["colour"] == CARD_RED  # black cards are the page's ink or a card face's
                 if red != (card.suit in formatting.RED_SUITS or card.rank == "BIG"):
                     problems.append(f"{url}: diagram {i + 1}: {name} has the wrong colour ({face['colour']})")
-        for span in one.page.evaluate(INLINE_CARDS):
+        for span in seen["inline"]:
             card = cards_by_text(lang).get(span["text"])
             if card is None:
                 problems.append(f"{url}: the card {span['text']!r} in the text is not a card with its suit symbol")
