@@ -95,9 +95,10 @@ def test_the_intervals_are_at_the_stated_confidence():
     assert tuple(round(x, 4) for x in wilson(0.5, 100)) == (0.4038, 0.5962)  # Wilson's 95 % interval, 50 of 100
 
 
-def test_two_processes_asking_at_once_compute_the_figures_once(tmp_path):
+def test_two_processes_asking_at_once_compute_the_figures_once(tmp_path, monkeypatch):
     """A build beside the tests (or beside ``mkdocs serve``) asking for the same figures at the same
     time: the second waits for the first's and reads them."""
+    monkeypatch.setattr(simulations, "_read", {})  # nothing read in this process yet; the rest of the run's untouched
     calls, started = [], threading.Event()
 
     def slow():
@@ -109,7 +110,7 @@ def test_two_processes_asking_at_once_compute_the_figures_once(tmp_path):
     first = threading.Thread(target=lambda: simulations._cached("slow", {"n": 1}, slow, tmp_path))
     first.start()
     started.wait()
-    simulations._read.clear()  # the second asks as another process would, with nothing read yet
+    # the second asks while the first still computes: nothing stored yet, on disk or in memory
     assert simulations._cached("slow", {"n": 1}, slow, tmp_path) == {"figures": 1}
     first.join()
     assert calls == [1]
