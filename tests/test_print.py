@@ -36,6 +36,7 @@ DEFAULT_LANGUAGE = next(language["locale"] for language in I18N["languages"] if 
 PRINT_CSS = ROOT / "overrides" / "assets" / "stylesheets" / "print.css"
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}  # millimetres, as Chromium prints them
 PX_PER_MM = 96 / 25.4
+FRESH_WINDOW = {"width": 1280, "height": 720}  # a new Playwright page's
 PT_PER_MM = 72 / 25.4
 SHEET = Path(sheet.__file__)
 EXAMPLE = ROOT / "examples" / "numeric-bid.md"  # the sheet's worked example (ex.numeric_bid)
@@ -78,12 +79,22 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser):
+@pytest.fixture(scope="module")
+def tab(browser):
+    """One page for the module's tests (a new context and page each cost the full browser almost a
+    second of the machine's time, measured), reading nothing but the files."""
     context = browser.new_context()
-    context.route(re.compile(r"^(?!file:)"), lambda route: route.abort())  # nothing but the files
+    context.route(re.compile(r"^(?!file:)"), lambda route: route.abort())
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture
+def page(tab):
+    """The module's page as a new one is: the default window, screen media."""
+    tab.set_viewport_size(FRESH_WINDOW)
+    tab.emulate_media(media="null")
+    return tab
 
 
 # -- the sheet, printed from the browser ------------------------------------------------------
