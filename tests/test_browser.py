@@ -23,7 +23,7 @@ from backalley import Card
 from backalley_site import formatting
 from backalley_site.terms import terms
 from browsing import (
-    CONFIG, DEFAULT_LANGUAGE, DESKTOP, FIRST_LOAD_LIMIT, I18N, LANGUAGES, PHONE, ROOT, Reader, all_pages,
+    CONFIG, DEFAULT_LANGUAGE, FIRST_LOAD_LIMIT, I18N, LANGUAGES, PHONE, ROOT, Reader, all_pages,
     language_of, missing_page, policy_violations, printable_pages,
 )
 
@@ -299,39 +299,6 @@ def test_on_a_phone_nothing_scrolls_sideways_not_even_a_card_diagram(walked, lan
 def test_no_page_loads_the_engine_until_a_tool_is_started(walked, lang):
     """Read, scrolled, searched: no page of the walk (nor a printable page) asks for the engine."""
     assert not [url for url in walked(lang)["requests"] if "/assets/engine/" in url]
-
-
-SCROLL_BOXES = """
-() => [...document.querySelectorAll(".md-typeset__scrollwrap")].map(box => ({
-  wide: box.scrollWidth > box.clientWidth, focusable: box.getAttribute("tabindex") === "0",
-}))
-"""
-AT_LOAD = f"addEventListener('load', () => {{ window.scrollBoxesAtLoad = ({SCROLL_BOXES})(); }})"
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_table_wider_than_the_screen_takes_the_keyboard_focus_from_the_start(reader, pages, lang):
-    """A table box that scrolls can take the focus (so the arrow keys scroll it) already when
-    the page's load event fires, and one that fits cannot; both stay true when the window
-    narrows to a phone's width."""
-    one = reader(DESKTOP)
-    one.context.add_init_script(AT_LOAD)
-    problems, wide = [], {"load": 0, "phone": 0}
-    for _path, url in all_pages(pages, lang):
-        one.page.set_viewport_size(DESKTOP)
-        one.visit(url)
-        checks = {"load": one.page.evaluate("window.scrollBoxesAtLoad")}
-        one.page.set_viewport_size(PHONE)
-        one.page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        checks["phone"] = one.page.evaluate(SCROLL_BOXES)
-        for when, boxes in checks.items():
-            for number, box in enumerate(boxes, 1):
-                wide[when] += box["wide"]
-                if box["wide"] != box["focusable"]:
-                    state = "scrolls but cannot take the focus" if box["wide"] else "fits but takes the focus"
-                    problems.append(f"{url} ({when}): table box {number} {state}")
-    assert not problems, "\n".join(problems)
-    assert wide["load"] and wide["phone"], f"{lang}: no table was wider than its box: nothing was tested"
 
 
 DIAGRAMS = r"""

@@ -1,6 +1,6 @@
 """The score pad's PDF link comes before its grid; the presets' printable pages fit a phone and
 lead back to the site, in every language. (That no word of a table breaks across lines is
-checked with the tables, in test_phone_tables.py, on the same walk.)"""
+checked with the tables, in test_phone_layout.py, on the same walk.)"""
 from __future__ import annotations
 
 import pytest
