@@ -252,3 +252,11 @@ def policy_violations(reader: Reader) -> list[str]:
     """``reader``'s Content-Security-Policy violations, one line each."""
     return [f"{v['page']}: {v['directive']} blocked {v['blocked'] or 'inline'} "
             f"({v['source']}:{v['line']}) {v['sample']!r}" for v in reader.violations]
+
+
+def axe_violations(page, rules: list[str] | None = None) -> list[str]:
+    """What axe-core (a ``Reader`` made with ``axe=True``) finds on ``page``, one line each: every
+    rule it runs by default (WCAG 2 A and AA, best practices), or only ``rules``."""
+    only = {"runOnly": rules} if rules else {}
+    found = page.evaluate("only => axe.run(document, {resultTypes: ['violations'], ...only}).then(r => r.violations)", only)
+    return [f"{v['id']}: {v['help']} [{', '.join(str(node['target']) for node in v['nodes'][:3])}]" for v in found]

@@ -19,6 +19,9 @@ rectangles lie on one line, or the browser broke it.
 
 Card diagrams and the whole deal's tables fit their column: nothing scrolls sideways or is cut,
 every seat shows its name and its bid, the trump card is drawn, and no text is under 12 px.
+
+And axe-core finds nothing on any page, nor on the 404 page, as it is first laid out on the phone
+(``test_axe.py`` checks a desktop and the dark colours).
 """
 from __future__ import annotations
 
@@ -29,7 +32,9 @@ import pytest
 from backalley import VARIANTS
 from backalley_site import formatting
 from backalley_site.variants_view import printed_page
-from browsing import LANGUAGES, PHONES, SCREENS, Reader, all_pages, root_of
+from browsing import (
+    LANGUAGES, PHONES, SCREENS, Reader, all_pages, axe_violations, missing_page, policy_violations, root_of,
+)
 
 WIDTHS = tuple(screen["width"] for screen in SCREENS)
 SEATS = ("N", "E", "S", "W")
@@ -167,23 +172,29 @@ def bids_in(label: str, lang: str) -> dict[str, str]:
                 break
     return said
 
+
 @functools.cache
 def screens_walk(browser, base_url: str, pages_key: tuple, lang: str) -> dict:
-    """``{(path or url, width): {"tables": TABLES's, "diagrams": DIAGRAMS's, "split": SPLIT_WORDS's,
-    "boxes": SCROLL_BOXES's}}`` for every page of ``lang`` and its printable pages (words only),
+    """``layouts``: ``{(path or url, width): {"tables": TABLES's, "diagrams": DIAGRAMS's, "split":
+    SPLIT_WORDS's, "boxes": SCROLL_BOXES's}}`` for every page of ``lang`` and its printable pages (words only),
     each opened once; ``(path, "load")`` holds the boxes as the load event found them and
-    ``(path, BACK)`` as the first phone's width found them again after the desktop's."""
+    ``(path, BACK)`` as the first phone's width found them again after the desktop's. ``"axe"``:
+    what axe-core found on each page and the 404 page at load, and every Content-Security-Policy
+    violation."""
     site = [(path, url) for path, url in pages_key]
     printed = [(url.removeprefix(base_url), url) for url in printable_pages(base_url, lang)]
-    found = {}
-    one = Reader(browser, base_url, SCREENS[0])
+    found, axe = {}, []
+    one = Reader(browser, base_url, SCREENS[0], axe=True)
     one.context.add_init_script(AT_LOAD)
     try:
+        one.visit(base_url + missing_page(lang))
+        axe += [f"{one.page.url}: {v}" for v in axe_violations(one.page)]
         for name, url in site + printed:
             one.visit(url)
             ours = (name, url) in site
             if ours:
                 found[name, "load"] = {"boxes": one.page.evaluate("window.scrollBoxesAtLoad")}
+                axe += [f"{url}: {violation}" for violation in axe_violations(one.page)]
             for width, screen in [*((s["width"], s) for s in SCREENS), (BACK, SCREENS[0])]:
                 one.page.set_viewport_size(screen)
                 one.page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
@@ -194,9 +205,10 @@ def screens_walk(browser, base_url: str, pages_key: tuple, lang: str) -> dict:
                 if ours:
                     found[name, width].update(tables=one.page.evaluate(TABLES), diagrams=one.page.evaluate(DIAGRAMS),
                                               boxes=one.page.evaluate(SCROLL_BOXES))
+        axe += policy_violations(one)
     finally:
         one.close()
-    return found
+    return {"layouts": found, "axe": axe}
 
 
 @pytest.fixture
@@ -205,7 +217,7 @@ def walked(browser, base_url, pages):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_table_fits_or_keeps_its_first_column_and_header_in_view(walked, pages, lang):
-    wrong, found = [], walked(lang)
+    wrong, found = [], walked(lang)["layouts"]
     for screen in SCREENS:
         width, phone = screen["width"], screen in PHONES
         for path, _url in all_pages(pages, lang):
@@ -229,7 +241,8 @@ def test_every_table_fits_or_keeps_its_first_column_and_header_in_view(walked, p
 def test_no_word_in_a_table_breaks_across_lines(walked, lang):
     """Every table cell and header of every page, and of the presets' printable pages, on each screen."""
     problems = [f"{name or 'home'} at {width} px: {problem}"
-                for (name, width), measured in walked(lang).items() if width in WIDTHS for problem in measured["split"]]
+                for (name, width), measured in walked(lang)["layouts"].items() if width in WIDTHS
+                for problem in measured["split"]]
     assert not problems, f"{len(problems)} words split:\n" + "\n".join(problems[:60])
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -237,7 +250,7 @@ def test_a_table_wider_than_the_screen_takes_the_keyboard_focus_from_the_start(w
     """A table box that scrolls can take the focus (so the arrow keys scroll it) already when
     the page's load event fires, and one that fits cannot; both stay true as the window widens to
     each screen and narrows to a phone's width again."""
-    problems, found = [], walked(lang)
+    problems, found = [], walked(lang)["layouts"]
     wide = dict.fromkeys(["load", *WIDTHS, BACK], 0)
     for path, url in all_pages(pages, lang):
         for when in wide:
@@ -254,7 +267,7 @@ def test_a_table_wider_than_the_screen_takes_the_keyboard_focus_from_the_start(w
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_diagram_fits_its_column_whole(walked, pages, lang, width):
     problems, seen = [], 0
-    found = walked(lang)
+    found = walked(lang)["layouts"]
     for path, _url in all_pages(pages, lang):
         boxes = found[path, width]["diagrams"]
         for i, box in enumerate(boxes, 1):
@@ -273,7 +286,7 @@ def test_every_diagram_fits_its_column_whole(walked, pages, lang, width):
 def test_every_table_diagram_shows_each_seat_its_bid_and_the_trump_card(walked, pages, lang, width):
     names = {formatting.seat(seat, lang) for seat in SEATS}
     problems, deals = [], 0
-    found = walked(lang)
+    found = walked(lang)["layouts"]
     for path, _url in all_pages(pages, lang):
         boxes = found[path, width]["diagrams"]
         for i, box in enumerate(boxes, 1):
@@ -293,3 +306,12 @@ def test_every_table_diagram_shows_each_seat_its_bid_and_the_trump_card(walked, 
                 problems.append(f"{where}: no trump card drawn")
     assert deals, f"{lang} at {width}px: no table diagram found"
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_axe_finds_no_violation_on_any_page_on_a_phone(walked, pages, lang):
+    """Every page and the 404 page on a phone, in the light colours, with every rule axe-core runs
+    by default (WCAG 2 A and AA, best practices); no page reports a Content-Security-Policy
+    violation."""
+    found = walked(lang)["axe"]
+    assert not found, "\n".join(found)
