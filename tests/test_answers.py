@@ -16,6 +16,7 @@ run through it by taps and choices, as a player would.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 
@@ -79,9 +80,15 @@ def explained(position: dict, card: str, lang: str) -> dict:
     argv = ["explain", card, "--hand", " ".join(position["hand"]), "--trick", " ".join(position["trick"]),
             "--trump", position["trump"] or "NT", "--lang", lang, "--json"]
     argv += ["--trumps-broken"] * position["broken"] + ["--bid-board"] * position["board"]
+    return _explain(tuple(argv))
+
+
+@functools.cache
+def _explain(argv: tuple) -> dict:
+    """The command run once for its arguments: a refused card's reason and rule are read apart."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert backalley(argv) == 0
+        assert backalley(list(argv)) == 0
     return json.loads(out.getvalue())
 
 
