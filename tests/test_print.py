@@ -362,6 +362,16 @@ def test_structure_ids_are_numbered_by_rank_whatever_else_the_browser_built():
     assert len(number_nodes(two)) == len(two)
 
 
+def test_structure_ids_follow_the_objects_they_name_whatever_order_the_browser_gave_them():
+    """The same page printed twice, its elements numbered in another order the second time (seen:
+    a Russian sheet printed alone and beside seven others): the same bytes, the ID tree sorted."""
+    one = b"<</ID (node00000038)>> <</ID (node00000041)>> /Names [(node00000038) 5 0 R (node00000041) 16 0 R]"
+    two = b"<</ID (node00000041)>> <</ID (node00000038)>> /Names [(node00000038) 16 0 R (node00000041) 5 0 R]"
+    assert number_nodes(one) == number_nodes(two) == (
+        b"<</ID (node00000001)>> <</ID (node00000002)>> /Names [(node00000001) 5 0 R (node00000002) 16 0 R]")
+    assert len(number_nodes(two)) == len(two)
+
+
 @pytest.mark.site  # starts a build of the site
 def test_a_build_without_chromium_stops_with_what_to_install(tmp_path):
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "BACKALLEY_CHROMIUM": str(tmp_path / "no-chromium")}

@@ -172,25 +172,42 @@ def stamp_dates(data: bytes, date: datetime) -> bytes:
 
 
 _NODE_IDS = re.compile(rb"\(node(\d+)\)")
+_ID_TREE = re.compile(rb"/Names \[((?:\(node\d+\) \d+ 0 R ?)+)\]")
+_ID_ENTRY = re.compile(rb"\(node(\d+)\) (\d+) 0 R")
+_LIMITS = re.compile(rb"/Limits \[\(node\d+\) \(node\d+\)\]\s*$")
 
 
 def number_nodes(data: bytes) -> bytes:
     """``data`` with the structure IDs of its tagged content (``(node00000039)``) numbered from 1 in
-    their order; the length is kept.
+    the order of the objects they name; the length is kept.
 
     Chromium names them after its page's element numbers, which count every element of every page
-    its renderer has built: pages printed side by side share the count, so the same page can get
-    other numbers from one build to the next. Renumbering by rank keeps their order, which the
-    PDF's sorted ID tree relies on.
+    its renderer has built, in the order it was asked for them: pages printed side by side share
+    the count, so the same page can get other numbers, in another order, from one print to the
+    next. The objects' own numbers do not change: the ID tree's entries are numbered in their
+    order and written sorted, as the PDF's ID tree must be. (Without an ID tree, by rank.)
     """
-    found = sorted({int(m.group(1)) for m in _NODE_IDS.finditer(data)})
-    rank = {n: i for i, n in enumerate(found, 1)}
+    tree = _ID_TREE.search(data)
+    entries = _ID_ENTRY.findall(tree.group(1)) if tree else []
+    order = [int(node) for node, _ in sorted(entries, key=lambda entry: int(entry[1]))]
+    order += sorted({int(m.group(1)) for m in _NODE_IDS.finditer(data)} - set(order))
+    rank = {n: i for i, n in enumerate(order, 1)}
 
     def renumber(match: re.Match) -> bytes:
         digits = match.group(1)
         return b"(node" + str(rank[int(digits)]).zfill(len(digits)).encode() + b")"
 
-    return _NODE_IDS.sub(renumber, data)
+    numbered = _NODE_IDS.sub(renumber, data)
+    if not tree:
+        return numbered
+    listed = _ID_ENTRY.finditer(numbered, tree.start(1), tree.end(1))
+    ordered = [m.group(0) for m in sorted(listed, key=lambda m: int(m.group(1)))]
+    head = numbered[:tree.start()]
+    limits = _LIMITS.search(head)  # the leaf's first and last IDs
+    if limits:
+        ends = b"/Limits [" + ordered[0].split(b" ")[0] + b" " + ordered[-1].split(b" ")[0] + b"]"
+        head = head[:limits.start()] + ends + head[limits.start() + len(ends):]
+    return head + numbered[tree.start():tree.start(1)] + b" ".join(ordered) + numbered[tree.end(1):]
 
 
 def build_date() -> datetime:
