@@ -149,10 +149,12 @@ SCROLL_BOXES = """
 """
 AT_LOAD = f"addEventListener('load', () => {{ window.scrollBoxesAtLoad = ({SCROLL_BOXES})(); }})"
 
+
 def printable_pages(base_url, lang):
     """The presets' printable pages of a language: ``print/<preset>/<page>.html``."""
     return [f"{base_url}{root_of(lang)}{printed_page(kind, preset)}"
             for preset in VARIANTS if preset != "standard" for kind in ("sheet", "scorepad")]
+
 
 def plain(text: str) -> str:
     return text.replace("\u00a0", " ").replace("\u202f", " ")
@@ -176,9 +178,9 @@ def bids_in(label: str, lang: str) -> dict[str, str]:
 @functools.cache
 def screens_walk(browser, base_url: str, pages_key: tuple, lang: str) -> dict:
     """``layouts``: ``{(path or url, width): {"tables": TABLES's, "diagrams": DIAGRAMS's, "split":
-    SPLIT_WORDS's, "boxes": SCROLL_BOXES's}}`` for every page of ``lang`` and its printable pages (words only),
-    each opened once; ``(path, "load")`` holds the boxes as the load event found them and
-    ``(path, BACK)`` as the first phone's width found them again after the desktop's. ``"axe"``:
+    SPLIT_WORDS's, "boxes": SCROLL_BOXES's}}`` for every page of ``lang`` and its printable pages
+    (words only), each opened once; a page's ``(path, "load")`` holds the boxes as the load event
+    found them and ``(path, BACK)`` as the first phone's width found them again after the desktop's. ``"axe"``:
     what axe-core found on each page and the 404 page at load, and every Content-Security-Policy
     violation."""
     site = [(path, url) for path, url in pages_key]
@@ -195,11 +197,12 @@ def screens_walk(browser, base_url: str, pages_key: tuple, lang: str) -> dict:
             if ours:
                 found[name, "load"] = {"boxes": one.page.evaluate("window.scrollBoxesAtLoad")}
                 axe += [f"{url}: {violation}" for violation in axe_violations(one.page)]
-            for width, screen in [*((s["width"], s) for s in SCREENS), (BACK, SCREENS[0])]:
+            back = [(BACK, SCREENS[0])] if ours else []  # the focus is checked on the site's pages
+            for width, screen in [*((s["width"], s) for s in SCREENS), *back]:
                 one.page.set_viewport_size(screen)
                 one.page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
                 if width == BACK:
-                    found[name, BACK] = {"boxes": one.page.evaluate(SCROLL_BOXES)} if ours else {}
+                    found[name, BACK] = {"boxes": one.page.evaluate(SCROLL_BOXES)}
                     continue
                 found[name, width] = {"split": one.page.evaluate(SPLIT_WORDS)}
                 if ours:
@@ -262,6 +265,7 @@ def test_a_table_wider_than_the_screen_takes_the_keyboard_focus_from_the_start(w
     assert not problems, "\n".join(problems)
     assert all(wide.values()), f"{lang}: no table was wider than its box at {[w for w in wide if not wide[w]]}"
     assert wide[WIDTHS[-1]] < wide[SCREENS[0]["width"]], f"{lang}: no table that scrolls on a phone fits a desktop"
+
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("lang", LANGUAGES)
